@@ -1,0 +1,32 @@
+"""zerosum: a toolkit for two-player, zero-sum, perfect-information games.
+
+>>> import zerosum
+>>> game = zerosum.load("tictactoe")
+>>> state = game.play(["0", "4", "1"])
+>>> game.to_move(state)
+1
+"""
+
+from .game import Game, MoveError, Param, Player, PositionError, ZerosumError
+from .registry import games_table, load, register, register_alias
+from .search.types import Limits, MoveScore, Score, SearchResult, SearchStats
+
+__all__ = [
+    "Game",
+    "Limits",
+    "MoveError",
+    "MoveScore",
+    "Param",
+    "Player",
+    "PositionError",
+    "Score",
+    "SearchResult",
+    "SearchStats",
+    "ZerosumError",
+    "games_table",
+    "load",
+    "register",
+    "register_alias",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,211 @@
+"""The Game protocol every game implements, and the small shared types.
+
+The protocol follows the textbook formalism (the tutorials' game tree):
+
+* ``initial_state()``              -- the start position;
+* ``to_move(state)``               -- whose turn: player 0 (moves first) or 1;
+* ``actions(state)``               -- the legal moves, in a fixed order; empty
+                                      exactly when the state is terminal;
+* ``result(state, action)``        -- the state after a move (a *new* value);
+* ``is_terminal(state)``           -- the terminal test;
+* ``utility(state, player)``       -- +1 / 0 / -1 for ``player`` at a terminal.
+
+Everything else has a default and is optional: a heuristic ``evaluate`` for
+depth-limited search, move and position notation, a text rendering, and hooks
+the engine uses to go faster (table keys, symmetries, ordering hints, immediate
+wins).
+
+States must be immutable and hashable: ``result`` never changes its input, so a
+state can key a transposition table and search can never corrupt the caller's
+position.
+
+A complete small game, written against this protocol, is in the README
+("Adding your own game") and is run as a test.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+A = TypeVar("A", bound=Hashable)
+
+#: Players are 0 (the side that moves first) and 1.
+Player = int
+
+
+def other(player: Player) -> Player:
+    """The opponent of ``player``."""
+    return 1 - player
+
+
+class ZerosumError(ValueError):
+    """Any bad input from a user: the message is one line saying what is wrong
+    and what is expected. Front ends show it as it is (the CLI exits with 2)."""
+
+
+class MoveError(ZerosumError):
+    """A move that cannot be parsed or is not legal in the position."""
+
+
+class PositionError(ZerosumError):
+    """A position text that cannot be parsed."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """A game parameter as the registry shows it: ``name=default``."""
+
+    name: str
+    default: int | str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every game. Subclasses implement the six abstract methods
+    and may override any of the optional ones.
+
+    ``name`` and ``params`` describe the game to the registry; the registry
+    passes parameters as keyword arguments to the constructor.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    #: Names of the players in turn order, as shown to people.
+    player_names: tuple[str, str] = ("first", "second")
+    #: True when every move's notation is one character, so a move list may be
+    #: written as one compact string (``"041"`` = ``"0 4 1"``).
+    compact_moves: bool = False
+
+    # -- the formalism -------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The position the game starts from."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> Player:
+        """The player whose turn it is (0 or 1). Defined for terminal states
+        too: it is the player who would move next."""
+
+    @abstractmethod
+    def actions(self, state: S) -> Sequence[A]:
+        """Legal moves in a fixed, documented order; empty iff terminal."""
+
+    @abstractmethod
+    def result(self, state: S, action: A) -> S:
+        """The state after ``action``; ``state`` itself is never changed.
+        ``action`` must be legal (front ends check with :meth:`parse_move`)."""
+
+    @abstractmethod
+    def is_terminal(self, state: S) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def utility(self, state: S, player: Player) -> int:
+        """At a terminal state: +1 if ``player`` won, -1 if they lost, 0 for a
+        draw. The two players' utilities always sum to zero."""
+
+    # -- depth-limited search ------------------------------------------------
+    def evaluate(self, state: S, player: Player) -> int:
+        """Heuristic value of a non-terminal ``state`` for ``player``: higher
+        is better. Must lie strictly within +-1,000,000 - 10,000 so that it is
+        never mistaken for a proven result. The default knows nothing (0)."""
+        return 0
+
+    def opening_scores(self, state: S) -> Mapping[A, int] | None:
+        """An opening table: scores for the moves of ``state`` when the game
+        has one for it (higher is better), else None."""
+        return None
+
+    # -- notation ------------------------------------------------------------
+    @abstractmethod
+    def format_move(self, action: A) -> str:
+        """The move in the game's notation."""
+
+    @abstractmethod
+    def parse_move(self, state: S, text: str) -> A:
+        """Parse a move in ``state``; raise :class:`MoveError` (one line,
+        listing what is expected) when it is malformed or illegal."""
+
+    @abstractmethod
+    def format_position(self, state: S) -> str:
+        """A one-line text that :meth:`parse_position` turns back into
+        ``state``."""
+
+    @abstractmethod
+    def parse_position(self, text: str) -> S:
+        """Inverse of :meth:`format_position`; raise :class:`PositionError`."""
+
+    def render(self, state: S) -> str:
+        """A multi-line picture of the board for the terminal."""
+        return self.format_position(state)
+
+    def player_name(self, player: Player) -> str:
+        return self.player_names[player]
+
+    def spec(self) -> str:
+        """The spec that :func:`zerosum.load` turns back into this game."""
+        values = ",".join(f"{p.name}={getattr(self, p.name)}" for p in self.params)
+        return f"{self.name}({values})" if values else self.name
+
+    # -- hooks the engine uses (all optional) --------------------------------
+    def key(self, state: S) -> Hashable:
+        """Transposition-table key: the state itself unless a game has a
+        smaller or faster one. Two states with equal keys must be equal."""
+        return state
+
+    def symmetry_count(self) -> int:
+        """How many board symmetries :meth:`canonical` considers (1: none)."""
+        return 1
+
+    def canonical(self, state: S) -> tuple[Hashable, int]:
+        """The key of the symmetry class of ``state`` and the index of the
+        transformation that maps ``state`` onto the class representative.
+        Symmetric states get the same key."""
+        return self.key(state), 0
+
+    def map_move(self, action: A, transform: int, inverse: bool = False) -> A:
+        """Apply symmetry ``transform`` (or its inverse) to a move, so that a
+        move stored for the representative can be used in ``state``."""
+        return action
+
+    def ordered_actions(self, state: S) -> Sequence[A]:
+        """Legal moves in the order most likely to be good first (a static
+        ordering hint such as centre columns first). Default: ``actions``."""
+        return self.actions(state)
+
+    def winning_action(self, state: S) -> A | None:
+        """A move that wins at once, if the game can tell cheaply; None when
+        there is none or the game does not know. Search may then score the
+        node as a win in one ply without generating the other moves."""
+        return None
+
+    # -- conveniences built on the protocol ----------------------------------
+    def play(self, moves: Iterable[str], state: S | None = None) -> S:
+        """Parse and apply moves written in the game's notation."""
+        current = self.initial_state() if state is None else state
+        for text in moves:
+            if self.is_terminal(current):
+                raise MoveError(
+                    f"move {text!r} comes after the game is over; expected no more moves"
+                )
+            current = self.result(current, self.parse_move(current, text))
+        return current
+
+    def split_moves(self, text: str) -> list[str]:
+        """Split a move list written with spaces or commas, or, for games with
+        one-character moves, as one compact string."""
+        parts = text.replace(",", " ").split()
+        if self.compact_moves and len(parts) == 1 and len(parts[0]) > 1:
+            return list(parts[0])
+        return parts
+
+    def legal_moves_text(self, state: S) -> str:
+        return " ".join(self.format_move(a) for a in self.actions(state))

@@ -1,0 +1,307 @@
+"""m,n,k-games: m rows, n columns, k in a row (across, down or diagonally)
+wins; X moves first. Tic-tac-toe is ``mnk(3,3,3)``, gomoku ``mnk(15,15,5)``.
+
+State: ``(x, o, status)`` -- bitboards of X's and O's marks (bit ``r*n + c``
+for row ``r`` from the top and column ``c`` from the left) and the game status
+(:data:`ONGOING`, :data:`X_WON`, :data:`O_WON` or :data:`DRAW`), worked out
+once in :meth:`MNK.result` from the lines through the new mark.
+
+Notation: a cell is its column letter and row number, ``a1`` the top-left.
+A position is its rows from the top, separated by ``/``, each cell ``x``,
+``o`` or ``.`` (``x.o/.x./..o``); the side to move follows from the counts.
+
+Published values checked by the tests: (3,3,3) is a draw, (4,4,3) a first
+player win, (4,4,4) a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from ..game import Game, MoveError, Param, Player, PositionError
+from ..registry import register, register_alias
+
+ONGOING, X_WON, O_WON, DRAW = 0, 1, 2, 3
+
+State = tuple[int, int, int]
+
+#: Weight of an open line (a window of k cells holding marks of one side only)
+#: by how many marks it holds, for the heuristic evaluation.
+_LINE_WEIGHT = (0, 1, 8, 64, 512, 4096)
+
+
+def _popcount(bits: int) -> int:
+    return bits.bit_count()
+
+
+@register
+class MNK(Game[State, int]):
+    """The m,n,k-game: see the module docstring."""
+
+    name = "mnk"
+    title = "m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)"
+    params = (
+        Param("m", 3, "rows", minimum=1, maximum=26),
+        Param("n", 3, "columns", minimum=1, maximum=26),
+        Param("k", 3, "marks in a row that win", minimum=1, maximum=26),
+    )
+    player_names = ("X", "O")
+
+    def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
+        if k > max(m, n):
+            raise ValueError(f"k={k} is longer than the board's sides ({m}x{n}); expected k <= {max(m, n)}")
+        self.m, self.n, self.k = m, n, k
+        self.cells = m * n
+        self.full = (1 << self.cells) - 1
+        self.lines = self._make_lines()
+        self.lines_through: list[list[int]] = [
+            [line for line in self.lines if line >> cell & 1] for cell in range(self.cells)
+        ]
+        self._transforms = self._make_transforms()
+
+    # -- construction helpers -------------------------------------------------
+    def _make_lines(self) -> list[int]:
+        m, n, k = self.m, self.n, self.k
+        lines = []
+        for r in range(m):
+            for c in range(n):
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                    if 0 <= end_r < m and 0 <= end_c < n:
+                        mask = 0
+                        for i in range(k):
+                            mask |= 1 << ((r + dr * i) * n + c + dc * i)
+                        if mask not in lines:  # k = 1 gives the same cell four times
+                            lines.append(mask)
+        return lines
+
+    def _make_transforms(self) -> list[list[int]]:
+        """Cell permutations of the board's symmetries: 8 on a square board,
+        4 otherwise. Index 0 is the identity."""
+        m, n = self.m, self.n
+        maps = [
+            lambda r, c: (r, c),
+            lambda r, c: (r, n - 1 - c),
+            lambda r, c: (m - 1 - r, c),
+            lambda r, c: (m - 1 - r, n - 1 - c),
+        ]
+        if m == n:
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (n - 1 - c, r),
+                lambda r, c: (c, m - 1 - r),
+                lambda r, c: (n - 1 - c, m - 1 - r),
+            ]
+        perms = []
+        for f in maps:
+            perm = []
+            for cell in range(self.cells):
+                r, c = f(*divmod(cell, n))
+                perm.append(r * n + c)
+            perms.append(perm)
+        return perms
+
+    # -- the formalism ---------------------------------------------------------
+    def initial_state(self) -> State:
+        return (0, 0, ONGOING)
+
+    def to_move(self, state: State) -> Player:
+        x, o, _ = state
+        return 0 if _popcount(x) == _popcount(o) else 1
+
+    def actions(self, state: State) -> Sequence[int]:
+        x, o, status = state
+        if status:
+            return ()
+        empty = ~(x | o) & self.full
+        return [cell for cell in range(self.cells) if empty >> cell & 1]
+
+    def result(self, state: State, action: int) -> State:
+        x, o, _ = state
+        bit = 1 << action
+        if _popcount(x) == _popcount(o):
+            x |= bit
+            mine, win = x, X_WON
+        else:
+            o |= bit
+            mine, win = o, O_WON
+        for line in self.lines_through[action]:
+            if mine & line == line:
+                return (x, o, win)
+        return (x, o, DRAW if (x | o) == self.full else ONGOING)
+
+    def is_terminal(self, state: State) -> bool:
+        return state[2] != ONGOING
+
+    def utility(self, state: State, player: Player) -> int:
+        status = state[2]
+        if status == X_WON:
+            return 1 if player == 0 else -1
+        if status == O_WON:
+            return -1 if player == 0 else 1
+        return 0
+
+    def winner(self, state: State) -> Player | None:
+        """The player who has k in a row, if any."""
+        return {X_WON: 0, O_WON: 1}.get(state[2])
+
+    def evaluate(self, state: State, player: Player) -> int:
+        """Open lines: each window of k cells that holds marks of one side only
+        scores by how many it holds, for that side; mine minus theirs."""
+        x, o, _ = state
+        score = 0
+        weights = _LINE_WEIGHT
+        top = len(weights) - 1
+        for line in self.lines:
+            xs, os_ = x & line, o & line
+            if xs and not os_:
+                score += weights[min(_popcount(xs), top)]
+            elif os_ and not xs:
+                score -= weights[min(_popcount(os_), top)]
+        return score if player == 0 else -score
+
+    # -- notation --------------------------------------------------------------
+    def cell_name(self, cell: int) -> str:
+        row, col = divmod(cell, self.n)
+        return f"{chr(ord('a') + col)}{row + 1}"
+
+    def format_move(self, action: int) -> str:
+        return self.cell_name(action)
+
+    def _cell_from_text(self, text: str) -> int | None:
+        text = text.strip().lower()
+        if len(text) >= 2 and "a" <= text[0] <= "z" and text[1:].isdigit():
+            col, row = ord(text[0]) - ord("a"), int(text[1:]) - 1
+            if 0 <= col < self.n and 0 <= row < self.m:
+                return row * self.n + col
+        return None
+
+    def parse_move(self, state: State, text: str) -> int:
+        cell = self._cell_from_text(text)
+        if self.is_terminal(state):
+            raise MoveError(f"the game is over; no move {text!r} can be played")
+        if cell is None:
+            last = self.cell_name(self.cells - 1)
+            raise MoveError(
+                f"cannot read move {text!r}; expected a cell a1..{last}"
+                f" (column letter, row number): one of {self.legal_moves_text(state)}"
+            )
+        return self._check_legal(state, cell, text)
+
+    def _check_legal(self, state: State, cell: int, text: str) -> int:
+        x, o, _ = state
+        if (x | o) >> cell & 1:
+            raise MoveError(
+                f"cell {text!r} is already taken; expected one of {self.legal_moves_text(state)}"
+            )
+        return cell
+
+    def format_position(self, state: State) -> str:
+        x, o, _ = state
+        rows = []
+        for r in range(self.m):
+            row = ""
+            for c in range(self.n):
+                cell = r * self.n + c
+                row += "x" if x >> cell & 1 else "o" if o >> cell & 1 else "."
+            rows.append(row)
+        return "/".join(rows)
+
+    def parse_position(self, text: str) -> State:
+        rows = text.strip().lower().split("/")
+        expected = f"{self.m} rows of {self.n} cells (x, o or .) separated by '/'"
+        if len(rows) != self.m or any(len(r) != self.n for r in rows):
+            raise PositionError(f"cannot read position {text!r}; expected {expected}")
+        x = o = 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                bit = 1 << (r * self.n + c)
+                if ch == "x":
+                    x |= bit
+                elif ch == "o":
+                    o |= bit
+                elif ch != ".":
+                    raise PositionError(f"cannot read position {text!r}; expected {expected}")
+        return self._validated(x, o, text)
+
+    def _validated(self, x: int, o: int, text: str) -> State:
+        nx, no = _popcount(x), _popcount(o)
+        if nx not in (no, no + 1):
+            raise PositionError(
+                f"position {text!r} is unreachable: X moves first, so X has as many marks"
+                " as O or one more"
+            )
+        x_line = any(x & line == line for line in self.lines)
+        o_line = any(o & line == line for line in self.lines)
+        if (x_line and (o_line or nx == no)) or (o_line and nx != no):
+            raise PositionError(
+                f"position {text!r} is unreachable: the game stops at the first k in a row"
+            )
+        status = X_WON if x_line else O_WON if o_line else DRAW if (x | o) == self.full else ONGOING
+        return (x, o, status)
+
+    def render(self, state: State) -> str:
+        x, o, _ = state
+        header = "   " + " ".join(chr(ord("a") + c) for c in range(self.n))
+        lines = [header]
+        for r in range(self.m):
+            cells = []
+            for c in range(self.n):
+                cell = r * self.n + c
+                cells.append("X" if x >> cell & 1 else "O" if o >> cell & 1 else ".")
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        return "\n".join(lines)
+
+    def spec(self) -> str:
+        return f"mnk(m={self.m},n={self.n},k={self.k})"
+
+    # -- engine hooks ------------------------------------------------------------
+    def key(self, state: State) -> Hashable:
+        return state[0] << self.cells | state[1]
+
+    def symmetry_count(self) -> int:
+        return len(self._transforms)
+
+    def _transform_bits(self, bits: int, perm: list[int]) -> int:
+        out = 0
+        while bits:
+            low = bits & -bits
+            out |= 1 << perm[low.bit_length() - 1]
+            bits ^= low
+        return out
+
+    def canonical(self, state: State) -> tuple[Hashable, int]:
+        x, o, _ = state
+        best, best_t = -1, 0
+        shift = self.cells
+        for t, perm in enumerate(self._transforms):
+            k = self._transform_bits(x, perm) << shift | self._transform_bits(o, perm)
+            if best < 0 or k < best:
+                best, best_t = k, t
+        return best, best_t
+
+    def map_move(self, action: int, transform: int, inverse: bool = False) -> int:
+        perm = self._transforms[transform]
+        return perm.index(action) if inverse else perm[action]
+
+    def ordered_actions(self, state: State) -> Sequence[int]:
+        """Cells near the centre first."""
+        moves = list(self.actions(state))
+        cr, cc = (self.m - 1) / 2, (self.n - 1) / 2
+        moves.sort(key=lambda cell: abs(cell // self.n - cr) + abs(cell % self.n - cc))
+        return moves
+
+    def winning_action(self, state: State) -> int | None:
+        x, o, status = state
+        if status:
+            return None
+        mine = x if _popcount(x) == _popcount(o) else o
+        occupied = x | o
+        for line in self.lines:
+            missing = line & ~mine
+            if missing and missing & (missing - 1) == 0 and not missing & occupied:
+                return missing.bit_length() - 1
+        return None
+
+
+register_alias("gomoku", "mnk(m=15,n=15,k=5)", "gomoku: five in a row on 15x15 (an m,n,k-game)")

@@ -1,0 +1,263 @@
+"""Reference minimax and alpha-beta, written to be read.
+
+These are the algorithms of the tutorials, kept deliberately plain: a
+two-sided search in which MAX is the player to move at the root and MIN the
+opponent, every position a fresh immutable state. They are the ground truth
+every faster engine is tested against.
+
+Scores are from MAX's point of view:
+
+* a terminal position ``ply`` plies below the root scores ``WIN - ply`` when
+  MAX has won and ``-(WIN - ply)`` when MAX has lost (the tutorials'
+  "10 - depth": a quicker win and a slower loss score better), 0 for a draw;
+* with a depth limit, a position at the limit scores
+  ``game.evaluate(state, MAX)`` (the game's heuristic).
+
+Statistics: ``nodes`` counts every position visited (root and terminal
+positions included), ``leaves`` the positions scored without looking further
+(terminal, or at the depth limit), ``cutoffs`` the alpha-beta prunings.
+Plain minimax from the empty tic-tac-toe board visits 549,946 positions.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..game import Game
+from .types import (
+    INF,
+    MoveScore,
+    Score,
+    SearchResult,
+    SearchStats,
+    is_decisive,
+    terminal_score,
+)
+
+Algorithm = Literal["minimax", "alphabeta"]
+ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta")
+
+
+@dataclass
+class _Counter:
+    """Mutable tallies while one search runs."""
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    horizon: int = 0  # leaves scored by the heuristic, not by the rules
+
+    def stats(self, started: float) -> SearchStats:
+        return SearchStats(
+            nodes=self.nodes,
+            leaves=self.leaves,
+            cutoffs=self.cutoffs,
+            time_s=time.perf_counter() - started,
+        )
+
+
+class _Search:
+    """One search from one root: the game, the root player (MAX), the depth
+    limit, and the counters."""
+
+    def __init__(self, game: Game[Any, Any], root: Hashable, depth: int | None) -> None:
+        self.game = game
+        self.max_player = game.to_move(root)
+        self.depth = depth
+        self.count = _Counter()
+
+    def _leaf(self, state: Any, ply: int) -> int | None:
+        """The score of ``state`` if the search stops here, else None."""
+        game = self.game
+        if game.is_terminal(state):
+            self.count.leaves += 1
+            return terminal_score(game.utility(state, self.max_player), ply)
+        if self.depth is not None and ply >= self.depth:
+            self.count.leaves += 1
+            self.count.horizon += 1
+            return game.evaluate(state, self.max_player)
+        return None
+
+    def minimax(self, state: Any, ply: int) -> tuple[int, tuple[Any, ...]]:
+        """Value of ``state`` for MAX and the principal variation from it."""
+        self.count.nodes += 1
+        leaf = self._leaf(state, ply)
+        if leaf is not None:
+            return leaf, ()
+        maximizing = self.game.to_move(state) == self.max_player
+        best_value, best_line = (-INF if maximizing else INF), ()
+        for action in self.game.actions(state):
+            value, line = self.minimax(self.game.result(state, action), ply + 1)
+            if (value > best_value) if maximizing else (value < best_value):
+                best_value, best_line = value, (action, *line)
+        return best_value, best_line
+
+    def alphabeta(
+        self, state: Any, ply: int, alpha: int, beta: int
+    ) -> tuple[int, tuple[Any, ...]]:
+        """Alpha-beta: the same value as :meth:`minimax` whenever that value
+        lies strictly between ``alpha`` and ``beta``; otherwise a bound on the
+        correct side (at most ``alpha``, or at least ``beta``)."""
+        self.count.nodes += 1
+        leaf = self._leaf(state, ply)
+        if leaf is not None:
+            return leaf, ()
+        maximizing = self.game.to_move(state) == self.max_player
+        best_line: tuple[Any, ...] = ()
+        if maximizing:
+            value = -INF
+            for action in self.game.actions(state):
+                child, line = self.alphabeta(self.game.result(state, action), ply + 1, alpha, beta)
+                if child > value:
+                    value, best_line = child, (action, *line)
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    self.count.cutoffs += 1  # MIN will never allow this position
+                    break
+        else:
+            value = INF
+            for action in self.game.actions(state):
+                child, line = self.alphabeta(self.game.result(state, action), ply + 1, alpha, beta)
+                if child < value:
+                    value, best_line = child, (action, *line)
+                beta = min(beta, value)
+                if alpha >= beta:
+                    self.count.cutoffs += 1  # MAX already has something better
+                    break
+        return value, best_line
+
+    def search(
+        self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF
+    ) -> tuple[int, tuple[Any, ...]]:
+        if algorithm == "minimax":
+            return self.minimax(state, 1)
+        return self.alphabeta(state, 1, alpha, beta)
+
+
+def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
+    from ..game import ZerosumError
+
+    if algorithm not in ALGORITHMS:
+        raise ZerosumError(f"unknown algorithm {algorithm!r}; expected minimax or alphabeta")
+    if game.is_terminal(state):
+        raise ZerosumError("the game is over in this position; expected a position with a move to make")
+
+
+def _score(value: int, search: _Search, horizon_before: int) -> Score:
+    """A root move's score; exact when decisive or when no heuristic leaf
+    was scored in its subtree."""
+    return Score(value, exact=is_decisive(value) or search.count.horizon == horizon_before)
+
+
+def best_move(
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    algorithm: Algorithm = "alphabeta",
+    depth: int | None = None,
+    rng: random.Random | None = None,
+) -> SearchResult[Any]:
+    """Choose a move the way the tutorials' ``get_best_move`` does: try the
+    moves in the game's order, keep a later move only when it is strictly
+    better, and (for alpha-beta) let the best value so far raise alpha for the
+    moves that follow.
+
+    With ``rng``, every equally good move is found (alpha-beta then searches
+    each move with a window just below the best value, so ties are exact) and
+    one is chosen at random from ``rng``; without it the first best move in
+    the game's order is returned, deterministically.
+    """
+    _check(game, state, algorithm)
+    started = time.perf_counter()
+    search = _Search(game, state, depth)
+    search.count.nodes += 1  # the root
+    best_value = -INF
+    best: list[Any] = []
+    line_of: dict[Any, tuple[Any, ...]] = {}
+    exact = True
+    for action in game.actions(state):
+        horizon = search.count.horizon
+        # Without rng only strictly better moves matter, so alpha = best;
+        # with rng ties matter too, so the window opens one point lower.
+        alpha = best_value if rng is None else best_value - 1
+        value, line = search.search(game.result(state, action), algorithm, alpha, INF)
+        line_of[action] = (action, *line)
+        if value > best_value:
+            best_value, best = value, [action]
+            exact = _score(value, search, horizon).exact
+        elif value == best_value and rng is not None:
+            best.append(action)
+    choice = best[0] if rng is None else rng.choice(best)
+    return SearchResult(
+        best_move=choice,
+        score=Score(best_value, exact=exact),
+        pv=line_of[choice],
+        stats=search.count.stats(started),
+        depth=depth,
+        best_moves=tuple(best),
+    )
+
+
+def analyze(
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    algorithm: Algorithm = "alphabeta",
+    depth: int | None = None,
+) -> SearchResult[Any]:
+    """Score every legal move with a full window (so each score is the move's
+    true minimax value at this depth), best first; ties keep the game's move
+    order. ``best_moves`` holds every move with the best score; with no depth
+    limit this is an exact solve: for a win the quickest moves, for a loss
+    the slowest, for a draw every drawing move."""
+    _check(game, state, algorithm)
+    started = time.perf_counter()
+    search = _Search(game, state, depth)
+    search.count.nodes += 1
+    moves = []
+    for action in game.actions(state):
+        nodes, horizon = search.count.nodes, search.count.horizon
+        value, line = search.search(game.result(state, action), algorithm)
+        moves.append(
+            MoveScore(
+                move=action,
+                score=_score(value, search, horizon),
+                pv=(action, *line),
+                nodes=search.count.nodes - nodes,
+            )
+        )
+    moves.sort(key=lambda m: -m.score.raw)
+    top = moves[0]
+    return SearchResult(
+        best_move=top.move,
+        score=top.score,
+        pv=top.pv,
+        stats=search.count.stats(started),
+        depth=depth,
+        best_moves=tuple(m.move for m in moves if m.score.raw == top.score.raw),
+        moves=tuple(moves),
+    )
+
+
+def solve(game: Game[Any, Any], state: Any, *, algorithm: Algorithm = "alphabeta") -> SearchResult[Any]:
+    """The exact value of ``state`` for the side to move, with every optimal
+    move: :func:`analyze` with no depth limit."""
+    return analyze(game, state, algorithm=algorithm, depth=None)
+
+
+def value(
+    game: Game[Any, Any], state: Any, *, algorithm: Algorithm = "alphabeta", depth: int | None = None
+) -> tuple[int, SearchStats]:
+    """The minimax value of ``state`` for the side to move (a terminal state
+    included: its utility, at distance 0), with the search's statistics."""
+    started = time.perf_counter()
+    search = _Search(game, state, depth)
+    if algorithm == "minimax":
+        result, _ = search.minimax(state, 0)
+    else:
+        result, _ = search.alphabeta(state, 0, -INF, INF)
+    return result, search.count.stats(started)

@@ -1,0 +1,156 @@
+"""Typed values that go into a search and come out of it.
+
+Scores are integers from the point of view of the side to move at the root
+(negamax convention). A proven result carries its distance, the tutorials'
+"10 - depth" idea scaled up: a win ``p`` plies from the root scores
+``WIN - p`` and a loss ``-(WIN - p)``, so a quicker win and a slower loss
+score better. Heuristic evaluations stay strictly inside
+``+-(WIN - MAX_PLY)``, so a decisive score is never confused with one.
+
+>>> win_in(3), loss_in(4)
+(999997, -999996)
+>>> Score(win_in(3), exact=True).describe()
+'win in 3 plies'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+A = TypeVar("A")
+
+WIN = 1_000_000
+MAX_PLY = 10_000
+#: Larger than any score; the window of a full search is (-INF, INF).
+INF = WIN + 1
+
+
+def win_in(plies: int) -> int:
+    """Score of a win for the side to move that comes ``plies`` plies on."""
+    return WIN - plies
+
+
+def loss_in(plies: int) -> int:
+    """Score of a loss for the side to move that comes ``plies`` plies on."""
+    return -(WIN - plies)
+
+
+def is_decisive(raw: int) -> bool:
+    """True for a proven win or loss score (which carries its distance)."""
+    return abs(raw) >= WIN - MAX_PLY
+
+
+def terminal_score(utility: int, ply: int) -> int:
+    """Score of a terminal position ``ply`` plies from the root, for a player
+    whose utility there is ``utility`` (+1, 0, -1)."""
+    return utility * (WIN - ply) if utility else 0
+
+
+@dataclass(frozen=True)
+class Score:
+    """A search score with the knowledge of whether it is proven.
+
+    ``raw`` is the integer the search compares; ``exact`` says whether it is a
+    game-theoretic value (a proven win, loss or draw) rather than heuristic.
+    A decisive raw score is always exact.
+    """
+
+    raw: int
+    exact: bool = False
+
+    @property
+    def outcome(self) -> int | None:
+        """+1 win, 0 draw, -1 loss for the side to move; None if heuristic."""
+        if not self.exact:
+            return None
+        return (self.raw > 0) - (self.raw < 0)
+
+    @property
+    def plies(self) -> int | None:
+        """Plies until the game ends for a proven win or loss, else None."""
+        return WIN - abs(self.raw) if is_decisive(self.raw) else None
+
+    def describe(self) -> str:
+        """Short English text: 'win in 5 plies', 'draw', '+12 (heuristic)'."""
+        if is_decisive(self.raw):
+            word = "win" if self.raw > 0 else "loss"
+            return f"{word} in {self.plies} plies"
+        if self.exact:
+            return "draw" if self.raw == 0 else f"{self.raw:+d}"
+        return f"{self.raw:+d} (heuristic)"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a search may spend. ``None`` means no limit of that kind; with no
+    depth limit the search goes to the end of the game (an exact solve)."""
+
+    depth: int | None = None
+    time: float | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        # Imported here to keep this module free of package-level imports.
+        from ..game import ZerosumError
+
+        if self.depth is not None and (not isinstance(self.depth, int) or self.depth < 1):
+            raise ZerosumError(f"depth must be a whole number of at least 1, got {self.depth}")
+        if self.time is not None and not self.time > 0:
+            raise ZerosumError(f"time must be a number of seconds above 0, got {self.time}")
+        if self.nodes is not None and (not isinstance(self.nodes, int) or self.nodes < 1):
+            raise ZerosumError(f"nodes must be a whole number of at least 1, got {self.nodes}")
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What a search did. ``nodes`` counts every position visited, the root
+    and terminal positions included; ``leaves`` the positions scored without
+    looking further (terminal, or evaluated at the depth limit); ``cutoffs``
+    the alpha-beta cut-offs; ``tt_hits`` and ``tt_probes`` the transposition
+    table's use (zero for the reference algorithms)."""
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    time_s: float = 0.0
+    tt_probes: int = 0
+    tt_hits: int = 0
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.time_s if self.time_s > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class MoveScore(Generic[A]):
+    """One root move as analysis reports it: its score for the side to move,
+    the principal variation starting with the move, and the positions its
+    search visited."""
+
+    move: A
+    score: Score
+    pv: tuple[A, ...]
+    nodes: int
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[A]):
+    """The outcome of a search.
+
+    * ``best_move`` -- the chosen move (None only at a terminal position);
+    * ``score``     -- its score for the side to move at the root;
+    * ``pv``        -- the principal variation, starting with ``best_move``;
+    * ``best_moves``-- every move that scores as well as the best;
+    * ``moves``     -- per-move analysis, best first (empty if not asked for);
+    * ``depth``     -- the depth limit searched (None: to the end of the game);
+    * ``stats``     -- positions visited, leaves, cut-offs, time.
+    """
+
+    best_move: A | None
+    score: Score
+    pv: tuple[A, ...]
+    stats: SearchStats
+    depth: int | None = None
+    best_moves: tuple[A, ...] = ()
+    moves: tuple[MoveScore[A], ...] = field(default_factory=tuple)

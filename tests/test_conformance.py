@@ -1,0 +1,138 @@
+"""The conformance suite every game runs through, built-in or added later.
+
+Random playouts (seeded) from each registered game's default spec, plus the
+extra specs listed below, check the protocol's promises:
+
+* legal moves are non-empty exactly when the state is not terminal;
+* at a terminal state the two utilities are in {-1, 0, 1} and sum to zero;
+* ``result`` returns a new state and never changes its input (states are
+  immutable and hashable, and equal to a copy taken before the move);
+* move notation round-trips (parse(format(move)) == move) and position
+  notation round-trips (parse(format(state)) == state);
+* the engine hooks are consistent: ``canonical`` gives symmetric states one
+  key and ``map_move`` maps moves of one onto the other.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+import zerosum
+from zerosum.registry import entries
+
+#: Extra specs beyond each game's defaults, to cover other shapes.
+EXTRA_SPECS = [
+    "mnk(m=4,n=4,k=3)",
+    "mnk(m=3,n=5,k=3)",
+    "connect4(width=4,height=4)",
+    "connect4(width=9,height=7)",
+    "domineering(rows=3,cols=5,first=horizontal)",
+    "othello(size=4)",
+    "othello(size=6)",
+    "nim(heaps=1-2-3)",
+]
+
+SPECS = [e.name for e in entries()] + [
+    s for s in EXTRA_SPECS if s.split("(")[0] in {e.name for e in entries()}
+]
+
+PLAYOUTS = 12
+
+
+def _playouts(spec: str) -> list[list[tuple[Any, Any]]]:
+    """Seeded random games: lists of (state, action) pairs, the last state
+    terminal (action None)."""
+    game = zerosum.load(spec)
+    rng = random.Random(spec)
+    games = []
+    for _ in range(PLAYOUTS):
+        state = game.initial_state()
+        record: list[tuple[Any, Any]] = []
+        for _ply in range(400):
+            moves = game.actions(state)
+            if not moves:
+                break
+            action = rng.choice(list(moves))
+            record.append((state, action))
+            state = game.result(state, action)
+        record.append((state, None))
+        games.append(record)
+    return games
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_moves_exist_exactly_until_the_end(spec: str) -> None:
+    game = zerosum.load(spec)
+    for record in _playouts(spec):
+        for state, action in record:
+            terminal = game.is_terminal(state)
+            assert bool(game.actions(state)) == (not terminal), game.render(state)
+            assert game.to_move(state) in (0, 1)
+        final = record[-1][0]
+        assert game.is_terminal(final), "a playout of 400 plies did not end"
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_utilities_sum_to_zero(spec: str) -> None:
+    game = zerosum.load(spec)
+    for record in _playouts(spec):
+        final = record[-1][0]
+        first, second = game.utility(final, 0), game.utility(final, 1)
+        assert first in (-1, 0, 1)
+        assert first + second == 0
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_result_never_mutates_its_input(spec: str) -> None:
+    game = zerosum.load(spec)
+    for record in _playouts(spec)[:4]:
+        for state, action in record[:-1]:
+            before = copy.deepcopy(state)
+            key = hash(state)
+            after = game.result(state, action)
+            assert state == before and hash(state) == key
+            assert after != state
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_notation_round_trips(spec: str) -> None:
+    game = zerosum.load(spec)
+    for record in _playouts(spec)[:4]:
+        for state, action in record:
+            text = game.format_position(state)
+            assert game.parse_position(text) == state, text
+            assert game.format_position(game.parse_position(text)) == text
+            for move in game.actions(state):
+                written = game.format_move(move)
+                assert game.parse_move(state, written) == move, written
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_spec_round_trips(spec: str) -> None:
+    game = zerosum.load(spec)
+    again = zerosum.load(game.spec())
+    assert again.spec() == game.spec()
+    assert game.format_position(again.initial_state()) == game.format_position(
+        game.initial_state()
+    )
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_symmetry_hooks_agree(spec: str) -> None:
+    """States the game calls symmetric share a canonical key, and mapping a
+    move into the canonical frame and back gives the move again."""
+    game = zerosum.load(spec)
+    count = game.symmetry_count()
+    assert count >= 1
+    for record in _playouts(spec)[:3]:
+        for state, _action in record[:12]:
+            key, transform = game.canonical(state)
+            assert 0 <= transform < count
+            assert game.canonical(state) == (key, transform)  # deterministic
+            for move in game.actions(state):
+                there = game.map_move(move, transform)
+                assert game.map_move(there, transform, inverse=True) == move
