@@ -187,6 +187,14 @@ class Game(ABC, Generic[S, A]):
         node as a win in one ply without generating the other moves."""
         return None
 
+    def non_losing_actions(self, state: S) -> Sequence[A] | None:
+        """Moves after which the opponent cannot win at once (a move that ends
+        the game counts as non-losing), best first; None when the game cannot
+        tell cheaply. Search calls it only when :meth:`winning_action` found
+        no win, and reads an empty sequence as "every move loses in two
+        plies"."""
+        return None
+
     # -- conveniences built on the protocol ----------------------------------
     def play(self, moves: Iterable[str], state: S | None = None) -> S:
         """Parse and apply moves written in the game's notation."""
