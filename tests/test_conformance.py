@@ -68,7 +68,7 @@ def _playouts(spec: str) -> list[list[tuple[Any, Any]]]:
 def test_moves_exist_exactly_until_the_end(spec: str) -> None:
     game = zerosum.load(spec)
     for record in _playouts(spec):
-        for state, action in record:
+        for state, _action in record:
             terminal = game.is_terminal(state)
             assert bool(game.actions(state)) == (not terminal), game.render(state)
             assert game.to_move(state) in (0, 1)
@@ -102,7 +102,7 @@ def test_result_never_mutates_its_input(spec: str) -> None:
 def test_notation_round_trips(spec: str) -> None:
     game = zerosum.load(spec)
     for record in _playouts(spec)[:4]:
-        for state, action in record:
+        for state, _action in record:
             text = game.format_position(state)
             assert game.parse_position(text) == state, text
             assert game.format_position(game.parse_position(text)) == text
@@ -116,9 +116,7 @@ def test_spec_round_trips(spec: str) -> None:
     game = zerosum.load(spec)
     again = zerosum.load(game.spec())
     assert again.spec() == game.spec()
-    assert game.format_position(again.initial_state()) == game.format_position(
-        game.initial_state()
-    )
+    assert game.format_position(again.initial_state()) == game.format_position(game.initial_state())
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -201,8 +201,12 @@ class Game(ABC, Generic[S, A]):
         current = self.initial_state() if state is None else state
         for text in moves:
             if self.is_terminal(current):
+                from .i18n import _
+
                 raise MoveError(
-                    f"move {text!r} comes after the game is over; expected no more moves"
+                    _("move {text!r} comes after the game is over; expected no more moves").format(
+                        text=text
+                    )
                 )
             current = self.result(current, self.parse_move(current, text))
         return current

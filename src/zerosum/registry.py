@@ -16,11 +16,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .game import Game, Param, ZerosumError
+from .i18n import _
 
 G = TypeVar("G", bound=type[Game[Any, Any]])
 
@@ -49,7 +49,7 @@ def register(cls: G) -> G:
 
 def register_alias(name: str, spec: str, description: str = "") -> None:
     """Register ``name`` as a shorthand for ``spec`` (e.g. gomoku)."""
-    base, _ = _split_spec(spec)
+    base = _split_spec(spec)[0]
     _REGISTRY[name] = Entry(name, _REGISTRY[base].cls, alias_of=spec, description=description)
 
 
@@ -77,8 +77,10 @@ def _split_spec(spec: str) -> tuple[str, str]:
     match = _SPEC.match(spec)
     if not match:
         raise ZerosumError(
-            f"malformed game spec {spec!r}; expected NAME or NAME(key=value,...),"
-            " e.g. connect4(width=7,height=6)"
+            _(
+                "malformed game spec {spec!r}; expected NAME or NAME(key=value,...),"
+                " e.g. connect4(width=7,height=6)"
+            ).format(spec=spec)
         )
     return match.group(1).lower(), (match.group(2) or "").strip()
 
@@ -89,19 +91,24 @@ def _convert(param: Param, text: str, game: str) -> int | str:
             value: int | str = int(text)
         except ValueError:
             raise ZerosumError(
-                f"parameter {param.name} of {game} must be a whole number, got {text!r}"
+                _("parameter {name} of {game} must be a whole number, got {text!r}").format(
+                    name=param.name, game=game, text=text
+                )
             ) from None
         assert isinstance(value, int)
         low, high = param.minimum, param.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             raise ZerosumError(
-                f"parameter {param.name} of {game} must be between {low} and {high}, got {value}"
+                _(
+                    "parameter {name} of {game} must be between {low} and {high}, got {value}"
+                ).format(name=param.name, game=game, low=low, high=high, value=value)
             )
         return value
     if param.choices and text not in param.choices:
         raise ZerosumError(
-            f"parameter {param.name} of {game} must be one of {', '.join(param.choices)},"
-            f" got {text!r}"
+            _("parameter {name} of {game} must be one of {choices}, got {text!r}").format(
+                name=param.name, game=game, choices=", ".join(param.choices), text=text
+            )
         )
     return text
 
@@ -114,27 +121,33 @@ def parse_spec(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
     entry = _REGISTRY.get(name)
     if entry is None:
         known = ", ".join(sorted(_REGISTRY))
-        raise ZerosumError(f"unknown game {name!r}; expected one of: {known}")
+        raise ZerosumError(
+            _("unknown game {name!r}; expected one of: {known}").format(name=name, known=known)
+        )
     kwargs: dict[str, int | str] = {}
     if entry.alias_of:
-        _, kwargs = parse_spec(entry.alias_of)
+        kwargs = parse_spec(entry.alias_of)[1]
     params = {p.name: p for p in entry.cls.params}
     if args:
         for index, item in enumerate(args.split(",")):
             item = item.strip()
             if "=" in item:
-                key, _, value = item.partition("=")
+                key, _sep, value = item.partition("=")
                 key = key.strip().lower()
             elif index < len(entry.cls.params):
                 key, value = entry.cls.params[index].name, item
             else:
                 raise ZerosumError(
-                    f"too many parameters for {name}; expected at most {len(params)}"
-                    f" ({', '.join(params) or 'none'})"
+                    _("too many parameters for {name}; expected at most {count} ({names})").format(
+                        name=name, count=len(params), names=", ".join(params) or "-"
+                    )
                 )
             if key not in params:
-                expected = ", ".join(params) or "no parameters"
-                raise ZerosumError(f"unknown parameter {key!r} for {name}; expected {expected}")
+                raise ZerosumError(
+                    _("unknown parameter {key!r} for {name}; expected {expected}").format(
+                        key=key, name=name, expected=", ".join(params) or "-"
+                    )
+                )
             kwargs[key] = _convert(params[key], value.strip(), name)
     return entry.cls, kwargs
 
@@ -151,7 +164,9 @@ def load(spec: str) -> Game[Any, Any]:
     except ZerosumError:
         raise
     except (TypeError, ValueError) as exc:  # a game's own consistency check
-        raise ZerosumError(f"bad parameters for {cls.name}: {exc}") from None
+        raise ZerosumError(
+            _("bad parameters for {name}: {reason}").format(name=cls.name, reason=exc)
+        ) from None
 
 
 def games_table() -> list[tuple[str, str, str]]:
@@ -164,6 +179,3 @@ def games_table() -> list[tuple[str, str, str]]:
             params = ", ".join(f"{p.name}={p.default}" for p in entry.cls.params)
         rows.append((entry.name, params, entry.description))
     return rows
-
-
-Factory = Callable[..., Game[Any, Any]]

@@ -16,9 +16,11 @@ player win, (4,4,4) a draw.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import ClassVar
 
 from ..game import Game, MoveError, Param, Player, PositionError
+from ..i18n import _
 from ..registry import register, register_alias
 
 ONGOING, X_WON, O_WON, DRAW = 0, 1, 2, 3
@@ -40,7 +42,7 @@ class MNK(Game[State, int]):
 
     name = "mnk"
     title = "m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)"
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         Param("m", 3, "rows", minimum=1, maximum=26),
         Param("n", 3, "columns", minimum=1, maximum=26),
         Param("k", 3, "marks in a row that win", minimum=1, maximum=26),
@@ -49,7 +51,11 @@ class MNK(Game[State, int]):
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
         if k > max(m, n):
-            raise ValueError(f"k={k} is longer than the board's sides ({m}x{n}); expected k <= {max(m, n)}")
+            raise ValueError(
+                _("k={k} is longer than the board's sides ({m}x{n}); expected k <= {most}").format(
+                    k=k, m=m, n=n, most=max(m, n)
+                )
+            )
         self.m, self.n, self.k = m, n, k
         self.cells = m * n
         self.full = (1 << self.cells) - 1
@@ -79,7 +85,7 @@ class MNK(Game[State, int]):
         """Cell permutations of the board's symmetries: 8 on a square board,
         4 otherwise. Index 0 is the identity."""
         m, n = self.m, self.n
-        maps = [
+        maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda r, c: (r, c),
             lambda r, c: (r, n - 1 - c),
             lambda r, c: (m - 1 - r, c),
@@ -106,7 +112,7 @@ class MNK(Game[State, int]):
         return (0, 0, ONGOING)
 
     def to_move(self, state: State) -> Player:
-        x, o, _ = state
+        x, o, _status = state
         return 0 if _popcount(x) == _popcount(o) else 1
 
     def actions(self, state: State) -> Sequence[int]:
@@ -117,7 +123,7 @@ class MNK(Game[State, int]):
         return [cell for cell in range(self.cells) if empty >> cell & 1]
 
     def result(self, state: State, action: int) -> State:
-        x, o, _ = state
+        x, o, _status = state
         bit = 1 << action
         if _popcount(x) == _popcount(o):
             x |= bit
@@ -148,7 +154,7 @@ class MNK(Game[State, int]):
     def evaluate(self, state: State, player: Player) -> int:
         """Open lines: each window of k cells that holds marks of one side only
         scores by how many it holds, for that side; mine minus theirs."""
-        x, o, _ = state
+        x, o, _status = state
         score = 0
         weights = _LINE_WEIGHT
         top = len(weights) - 1
@@ -179,25 +185,29 @@ class MNK(Game[State, int]):
     def parse_move(self, state: State, text: str) -> int:
         cell = self._cell_from_text(text)
         if self.is_terminal(state):
-            raise MoveError(f"the game is over; no move {text!r} can be played")
+            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
         if cell is None:
             last = self.cell_name(self.cells - 1)
             raise MoveError(
-                f"cannot read move {text!r}; expected a cell a1..{last}"
-                f" (column letter, row number): one of {self.legal_moves_text(state)}"
+                _(
+                    "cannot read move {text!r}; expected a cell a1..{last}"
+                    " (column letter, row number): one of {moves}"
+                ).format(text=text, last=last, moves=self.legal_moves_text(state))
             )
         return self._check_legal(state, cell, text)
 
     def _check_legal(self, state: State, cell: int, text: str) -> int:
-        x, o, _ = state
+        x, o, _status = state
         if (x | o) >> cell & 1:
             raise MoveError(
-                f"cell {text!r} is already taken; expected one of {self.legal_moves_text(state)}"
+                _("cell {text!r} is already taken; expected one of {moves}").format(
+                    text=text, moves=self.legal_moves_text(state)
+                )
             )
         return cell
 
     def format_position(self, state: State) -> str:
-        x, o, _ = state
+        x, o, _status = state
         rows = []
         for r in range(self.m):
             row = ""
@@ -209,9 +219,14 @@ class MNK(Game[State, int]):
 
     def parse_position(self, text: str) -> State:
         rows = text.strip().lower().split("/")
-        expected = f"{self.m} rows of {self.n} cells (x, o or .) separated by '/'"
+        problem = PositionError(
+            _(
+                "cannot read position {text!r}; expected {m} rows of {n} cells"
+                " (x, o or .) separated by '/'"
+            ).format(text=text, m=self.m, n=self.n)
+        )
         if len(rows) != self.m or any(len(r) != self.n for r in rows):
-            raise PositionError(f"cannot read position {text!r}; expected {expected}")
+            raise problem
         x = o = 0
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
@@ -221,27 +236,31 @@ class MNK(Game[State, int]):
                 elif ch == "o":
                     o |= bit
                 elif ch != ".":
-                    raise PositionError(f"cannot read position {text!r}; expected {expected}")
+                    raise problem
         return self._validated(x, o, text)
 
     def _validated(self, x: int, o: int, text: str) -> State:
         nx, no = _popcount(x), _popcount(o)
         if nx not in (no, no + 1):
             raise PositionError(
-                f"position {text!r} is unreachable: X moves first, so X has as many marks"
-                " as O or one more"
+                _(
+                    "position {text!r} is unreachable: X moves first, so X has as many marks"
+                    " as O or one more"
+                ).format(text=text)
             )
         x_line = any(x & line == line for line in self.lines)
         o_line = any(o & line == line for line in self.lines)
         if (x_line and (o_line or nx == no)) or (o_line and nx != no):
             raise PositionError(
-                f"position {text!r} is unreachable: the game stops at the first k in a row"
+                _(
+                    "position {text!r} is unreachable: the game stops at the first k in a row"
+                ).format(text=text)
             )
         status = X_WON if x_line else O_WON if o_line else DRAW if (x | o) == self.full else ONGOING
         return (x, o, status)
 
     def render(self, state: State) -> str:
-        x, o, _ = state
+        x, o, _status = state
         header = "   " + " ".join(chr(ord("a") + c) for c in range(self.n))
         lines = [header]
         for r in range(self.m):
@@ -271,7 +290,7 @@ class MNK(Game[State, int]):
         return out
 
     def canonical(self, state: State) -> tuple[Hashable, int]:
-        x, o, _ = state
+        x, o, _status = state
         best, best_t = -1, 0
         shift = self.cells
         for t, perm in enumerate(self._transforms):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..game import MoveError, Player
+from ..i18n import _
 from ..registry import register
 from .mnk import MNK, State
 
@@ -48,17 +49,18 @@ class TicTacToe(MNK):
 
     def parse_move(self, state: State, text: str) -> int:
         if self.is_terminal(state):
-            raise MoveError(f"the game is over; no move {text!r} can be played")
+            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
         text = text.strip()
         if len(text) != 1 or text not in "012345678":
             raise MoveError(
-                f"cannot read move {text!r}; expected a cell number 0-8:"
-                f" one of {self.legal_moves_text(state)}"
+                _("cannot read move {text!r}; expected a cell number 0-8: one of {moves}").format(
+                    text=text, moves=self.legal_moves_text(state)
+                )
             )
         return self._check_legal(state, int(text), text)
 
     def render(self, state: State) -> str:
-        x, o, _ = state
+        x, o, _status = state
         rows = []
         for r in range(3):
             cells = []
@@ -73,7 +75,7 @@ class TicTacToe(MNK):
         line with two marks of one side and the third cell empty +-50, the
         opponent's threat taking precedence over the player's own; else 0
         (a full board without a line is 0)."""
-        x, o, _ = state
+        x, o, _status = state
         mine, theirs = (x, o) if player == 0 else (o, x)
         empty = ~(x | o) & self.full
         if any(mine & line == line for line in self.lines):
@@ -82,9 +84,7 @@ class TicTacToe(MNK):
             return -WIN_LINE_SCORE
 
         def threat(bits: int) -> bool:
-            return any(
-                (bits & line).bit_count() == 2 and empty & line for line in self.lines
-            )
+            return any((bits & line).bit_count() == 2 and empty & line for line in self.lines)
 
         if threat(theirs):
             return -THREAT_SCORE
@@ -97,6 +97,4 @@ class TicTacToe(MNK):
         3, edges 2 (so the AI opens in the centre)."""
         if state[0] or state[1]:
             return None
-        return {
-            cell: 4 if cell == CENTRE else 3 if cell in CORNERS else 2 for cell in range(9)
-        }
+        return {cell: 4 if cell == CENTRE else 3 if cell in CORNERS else 2 for cell in range(9)}

@@ -13,13 +13,14 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..game import Game, ZerosumError
+from ..i18n import _
 
 
 def perft(game: Game[Any, Any], state: Hashable, depth: int) -> int:
     """Move sequences of exactly ``depth`` plies from ``state`` with no end of
     the game before the last ply."""
     if depth < 0:
-        raise ZerosumError(f"perft depth must be 0 or more, got {depth}")
+        raise ZerosumError(_("perft depth must be 0 or more, got {depth}").format(depth=depth))
     if depth == 0:
         return 1
     if game.is_terminal(state):
@@ -35,7 +36,9 @@ def divide(game: Game[Any, Any], state: Hashable, depth: int) -> list[tuple[Any,
     """Perft split by first move: ``[(move, count), ...]`` in the game's
     move order; the counts add up to ``perft(game, state, depth)``."""
     if depth < 1:
-        raise ZerosumError(f"perft --divide needs a depth of 1 or more, got {depth}")
+        raise ZerosumError(
+            _("perft --divide needs a depth of 1 or more, got {depth}").format(depth=depth)
+        )
     if game.is_terminal(state):
         return []
     return [(m, perft(game, game.result(state, m), depth - 1)) for m in game.actions(state)]

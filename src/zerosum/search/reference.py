@@ -96,9 +96,7 @@ class _Search:
                 best_value, best_line = value, (action, *line)
         return best_value, best_line
 
-    def alphabeta(
-        self, state: Any, ply: int, alpha: int, beta: int
-    ) -> tuple[int, tuple[Any, ...]]:
+    def alphabeta(self, state: Any, ply: int, alpha: int, beta: int) -> tuple[int, tuple[Any, ...]]:
         """Alpha-beta: the same value as :meth:`minimax` whenever that value
         lies strictly between ``alpha`` and ``beta``; otherwise a bound on the
         correct side (at most ``alpha``, or at least ``beta``)."""
@@ -140,11 +138,16 @@ class _Search:
 
 def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
     from ..game import ZerosumError
+    from ..i18n import _
 
     if algorithm not in ALGORITHMS:
-        raise ZerosumError(f"unknown algorithm {algorithm!r}; expected minimax or alphabeta")
+        raise ZerosumError(
+            _("unknown algorithm {name!r}; expected minimax or alphabeta").format(name=algorithm)
+        )
     if game.is_terminal(state):
-        raise ZerosumError("the game is over in this position; expected a position with a move to make")
+        raise ZerosumError(
+            _("the game is over in this position; expected a position with a move to make")
+        )
 
 
 def _score(value: int, search: _Search, horizon_before: int) -> Score:
@@ -243,21 +246,27 @@ def analyze(
     )
 
 
-def solve(game: Game[Any, Any], state: Any, *, algorithm: Algorithm = "alphabeta") -> SearchResult[Any]:
+def solve(
+    game: Game[Any, Any], state: Any, *, algorithm: Algorithm = "alphabeta"
+) -> SearchResult[Any]:
     """The exact value of ``state`` for the side to move, with every optimal
     move: :func:`analyze` with no depth limit."""
     return analyze(game, state, algorithm=algorithm, depth=None)
 
 
 def value(
-    game: Game[Any, Any], state: Any, *, algorithm: Algorithm = "alphabeta", depth: int | None = None
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    algorithm: Algorithm = "alphabeta",
+    depth: int | None = None,
 ) -> tuple[int, SearchStats]:
     """The minimax value of ``state`` for the side to move (a terminal state
     included: its utility, at distance 0), with the search's statistics."""
     started = time.perf_counter()
     search = _Search(game, state, depth)
     if algorithm == "minimax":
-        result, _ = search.minimax(state, 0)
+        result = search.minimax(state, 0)[0]
     else:
-        result, _ = search.alphabeta(state, 0, -INF, INF)
+        result = search.alphabeta(state, 0, -INF, INF)[0]
     return result, search.count.stats(started)

@@ -15,6 +15,7 @@ score better. Heuristic evaluations stay strictly inside
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -93,13 +94,24 @@ class Limits:
     def __post_init__(self) -> None:
         # Imported here to keep this module free of package-level imports.
         from ..game import ZerosumError
+        from ..i18n import _
 
         if self.depth is not None and (not isinstance(self.depth, int) or self.depth < 1):
-            raise ZerosumError(f"depth must be a whole number of at least 1, got {self.depth}")
-        if self.time is not None and not self.time > 0:
-            raise ZerosumError(f"time must be a number of seconds above 0, got {self.time}")
+            raise ZerosumError(
+                _("depth must be a whole number of at least 1, got {value}").format(
+                    value=self.depth
+                )
+            )
+        if self.time is not None and not (self.time > 0 and math.isfinite(self.time)):
+            raise ZerosumError(
+                _("time must be a number of seconds above 0, got {value}").format(value=self.time)
+            )
         if self.nodes is not None and (not isinstance(self.nodes, int) or self.nodes < 1):
-            raise ZerosumError(f"nodes must be a whole number of at least 1, got {self.nodes}")
+            raise ZerosumError(
+                _("nodes must be a whole number of at least 1, got {value}").format(
+                    value=self.nodes
+                )
+            )
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,499 @@
+"""The ``zerosum`` command line: games, play, analyze, solve, perft.
+
+It only calls the public API and renders what comes back. Bad input of any
+kind prints one line to stderr, ``zerosum: error: ...``, and exits with
+status 2; no command shows a traceback for a user's mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from . import i18n
+from .agents import Agent, Decision, HumanAgent, RandomAgent, SearchAgent
+from .game import Game, Player, ZerosumError
+from .i18n import _
+from .match import play_match
+from .registry import games_table, load
+from .report import analyze_object, plies_of, solve_object
+from .search import perft as perft_module
+from .search import reference
+from .search.types import Limits, Score, SearchResult
+
+EXIT_USAGE = 2
+
+
+class UsageError(ZerosumError):
+    """A command-line mistake (bad option or value)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(
+            _("{message} (see '{prog} --help')").format(message=message, prog=self.prog)
+        )
+
+
+# -- words a player reads ------------------------------------------------------
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character
+    takes two), so tables line up in both languages."""
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    space = " " * max(0, width - columns)
+    return space + text if right else text + space
+
+
+def algorithm_name(algorithm: str) -> str:
+    return {"minimax": _("minimax search"), "alphabeta": _("alpha-beta pruning")}.get(
+        algorithm, algorithm
+    )
+
+
+def describe_score(score: Score) -> str:
+    """A score in words: win/loss with its distance, draw, or heuristic."""
+    if score.plies is not None:
+        template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
+        return template.format(n=score.plies)
+    if score.exact:
+        return _("draw") if score.raw == 0 else f"{score.raw:+d}"
+    return _("{score:+d} (heuristic)").format(score=score.raw)
+
+
+def describe_value(value: int | None) -> str:
+    return {1: _("win"), 0: _("draw"), -1: _("loss")}.get(value if value is not None else 9, "?")
+
+
+# -- positions from the command line -------------------------------------------
+def _position(game: Game[Any, Any], position: str | None, moves: str | None) -> Any:
+    state = game.initial_state() if position is None else game.parse_position(position)
+    if moves:
+        state = game.play(game.split_moves(moves), state)
+    return state
+
+
+def _searchable(game: Game[Any, Any], state: Any) -> None:
+    if game.is_terminal(state):
+        raise ZerosumError(
+            _("the game is over in this position; expected a position with a move to make")
+        )
+
+
+# -- commands --------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    rows = games_table()
+    if args.json:
+        out(json.dumps([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
+        return 0
+    out(_("Games (parameters with their defaults):"))
+    width = max(len(n) for n, _p, _d in rows)
+    for name, params, description in rows:
+        out(f"  {name:<{width}}  {params or '-'}")
+        out(f"  {'':<{width}}  {description}")
+    out(_('Example: zerosum play tictactoe, zerosum analyze "connect4(width=7,height=6)"'))
+    return 0
+
+
+class TerminalObserver:
+    """Shows the board after every move and whose turn it is."""
+
+    def __init__(self, out: Callable[[str], None], sides: tuple[Agent, Agent]) -> None:
+        self.out = out
+        self.sides = sides
+
+    def position(self, game: Game[Any, Any], state: Any) -> None:
+        self.out("")
+        self.out(game.render(state))
+        if not game.is_terminal(state):
+            player = game.to_move(state)
+            self.out(
+                _("{player} ({who}) to move").format(
+                    player=game.player_name(player), who=self.sides[player].label
+                )
+            )
+
+    def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
+        name, move = game.player_name(player), game.format_move(decision.move)
+        if decision.from_book:
+            self.out(
+                _("{player} plays {move} (from the opening table)").format(player=name, move=move)
+            )
+        elif decision.search is not None:
+            search = decision.search
+            self.out(
+                _("{player} plays {move}: {score}, {nodes} positions searched").format(
+                    player=name,
+                    move=move,
+                    score=describe_score(search.score),
+                    nodes=search.stats.nodes,
+                )
+            )
+        else:
+            self.out(_("{player} plays {move}").format(player=name, move=move))
+
+
+def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
+    if kind == "human":
+        return HumanAgent()
+    seed = None if args.seed is None else args.seed + seed_offset
+    if kind == "random":
+        return RandomAgent(seed)
+    return SearchAgent(algorithm=args.algorithm, depth=args.depth, seed=seed)
+
+
+def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    game = load(args.game)
+    start = _position(game, args.position, args.moves)
+    sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    out(
+        _("{game}: {first} ({a}) against {second} ({b}).").format(
+            game=game.spec(),
+            first=game.player_name(0),
+            a=sides[0].label,
+            second=game.player_name(1),
+            b=sides[1].label,
+        )
+    )
+    if "human" in (args.first, args.second):
+        out(_("Type a move, or quit to stop. Legal moves are listed when a move is wrong."))
+    result = play_match(game, sides, TerminalObserver(out, sides), start=start)
+    out("")
+    if result.quit_by is not None:
+        out(
+            _("{player} quit; the game was not finished.").format(
+                player=game.player_name(result.quit_by)
+            )
+        )
+    elif result.outcome == 0:
+        out(_("Result: draw."))
+    else:
+        winner = 0 if result.outcome == 1 else 1
+        out(_("Result: {player} wins.").format(player=game.player_name(winner)))
+    out(_("Record of the moves:"))
+    state = start
+    record = []
+    for number, move in enumerate(result.moves, 1):
+        record.append(f"{number}. {game.player_name(game.to_move(state))} {game.format_move(move)}")
+        state = game.result(state, move)
+    out("  ".join(record) if record else _("(no moves)"))
+    return 0
+
+
+def _limits_depth(args: argparse.Namespace) -> int | None:
+    return Limits(depth=args.depth).depth
+
+
+def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
+    _searchable(game, state)
+    depth = _limits_depth(args)
+    if args.multipv is not None and args.multipv < 1:
+        raise UsageError(_("--multipv must be 1 or more, got {n}").format(n=args.multipv))
+    if args.multipv == 1:
+        # The tutorial's get_best_move: one best line, searched with the
+        # root's alpha raised by each better move.
+        result = reference.best_move(game, state, algorithm=args.algorithm, depth=depth)
+        assert result.best_move is not None
+        from .search.types import MoveScore
+
+        entry = MoveScore(result.best_move, result.score, result.pv, result.stats.nodes)
+        return SearchResult(
+            result.best_move,
+            result.score,
+            result.pv,
+            result.stats,
+            depth,
+            result.best_moves,
+            (entry,),
+        )
+    result = reference.analyze(game, state, algorithm=args.algorithm, depth=depth)
+    if args.multipv is not None:
+        result = SearchResult(
+            result.best_move,
+            result.score,
+            result.pv,
+            result.stats,
+            result.depth,
+            result.best_moves,
+            result.moves[: args.multipv],
+        )
+    return result
+
+
+def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
+    _searchable(game, state)
+    return reference.solve(game, state, algorithm=args.algorithm)
+
+
+def _print_analysis(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult[Any],
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+) -> None:
+    out(game.render(state))
+    out(_("{player} to move.").format(player=game.player_name(game.to_move(state))))
+    horizon = (
+        _("to the end of the game")
+        if result.depth is None
+        else _("depth {depth}").format(depth=result.depth)
+    )
+    out(
+        _("Analysis by {algorithm}, {horizon}:").format(
+            algorithm=algorithm_name(args.algorithm), horizon=horizon
+        )
+    )
+    head = (_("move"), _("score"), _("positions"), _("principal variation"))
+    out(f"  {pad(head[0], 6)} {pad(head[1], 22)} {pad(head[2], 10, right=True)}  {head[3]}")
+    for entry in result.moves:
+        line = " ".join(game.format_move(m) for m in entry.pv)
+        out(
+            f"  {game.format_move(entry.move):<6} {describe_score(entry.score):<22}"
+            f" {entry.nodes:>10}  {line}"
+        )
+    _print_stats(result, out)
+
+
+def _print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
+    stats = result.stats
+    out(
+        _(
+            "Positions visited: {nodes}, leaves: {leaves}, cut-offs: {cutoffs}, time: {time:.3f} s"
+        ).format(nodes=stats.nodes, leaves=stats.leaves, cutoffs=stats.cutoffs, time=stats.time_s)
+    )
+
+
+def _print_solution(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult[Any],
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+) -> None:
+    out(game.render(state))
+    player = game.player_name(game.to_move(state))
+    plies = plies_of(game, state, result.score, result.pv)
+    value = describe_value(result.score.outcome)
+    if plies is None:
+        out(_("{player} to move: {value}.").format(player=player, value=value))
+    else:
+        out(
+            _(
+                "{player} to move: {value}; the game ends in {plies} plies with perfect play."
+            ).format(player=player, value=value, plies=plies)
+        )
+    moves = " ".join(game.format_move(m) for m in result.best_moves)
+    out(_("Optimal moves: {moves}").format(moves=moves))
+    out(
+        _("Principal variation: {line}").format(
+            line=" ".join(game.format_move(m) for m in result.pv)
+        )
+    )
+    out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(args.algorithm)))
+    _print_stats(result, out)
+
+
+def _run_positions(
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+    search: Callable[[Game[Any, Any], Any, argparse.Namespace], SearchResult[Any]],
+    to_json: Callable[[Game[Any, Any], Any, SearchResult[Any]], dict[str, Any]],
+    show: Callable[
+        [Game[Any, Any], Any, SearchResult[Any], argparse.Namespace, Callable[[str], None]], None
+    ],
+) -> int:
+    """Shared by analyze and solve: one position from --moves/--position, or
+    one per line of standard input with --batch."""
+    game = load(args.game)
+    if not args.batch:
+        state = _position(game, args.position, args.moves)
+        result = search(game, state, args)
+        if args.json:
+            out(json.dumps(to_json(game, state, result), ensure_ascii=False))
+        else:
+            show(game, state, result, args, out)
+        return 0
+    failures = 0
+    for number, raw in enumerate(sys.stdin, 1):
+        text = raw.strip()
+        try:
+            state = _position(game, args.position, text)
+            out(json.dumps(to_json(game, state, search(game, state, args)), ensure_ascii=False))
+        except ZerosumError as error:
+            failures += 1
+            message = _("line {number}: {error}").format(number=number, error=error)
+            out(json.dumps({"line": number, "moves": text, "error": str(error)}))
+            print(f"zerosum: error: {message}", file=sys.stderr)
+        sys.stdout.flush()
+    return EXIT_USAGE if failures else 0
+
+
+def cmd_analyze(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    return _run_positions(args, out, _analyze_one, analyze_object, _print_analysis)
+
+
+def cmd_solve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    return _run_positions(args, out, _solve_one, solve_object, _print_solution)
+
+
+def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    game = load(args.game)
+    state = _position(game, args.position, args.moves)
+    if args.depth < 0:
+        raise UsageError(_("perft depth must be 0 or more, got {depth}").format(depth=args.depth))
+    import time
+
+    started = time.perf_counter()
+    split = perft_module.divide(game, state, args.depth) if args.divide and args.depth else []
+    count = sum(n for _m, n in split) if split else perft_module.perft(game, state, args.depth)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        obj: dict[str, Any] = {
+            "game": game.spec(),
+            "position": game.format_position(state),
+            "depth": args.depth,
+            "nodes": count,
+            "time_s": round(elapsed, 6),
+        }
+        if args.divide:
+            obj["divide"] = {game.format_move(m): n for m, n in split}
+        out(json.dumps(obj))
+        return 0
+    for move, n in split:
+        out(f"{game.format_move(move)}: {n}")
+    out(
+        _("perft({depth}) = {count}  ({time:.3f} s)").format(
+            depth=args.depth, count=count, time=elapsed
+        )
+    )
+    return 0
+
+
+# -- parser ---------------------------------------------------------------------
+def _whole_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text!r}").format(text=text)
+        ) from None
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="zerosum",
+        description=_("Two-player zero-sum games: play, analyze and solve them."),
+    )
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help=_("language: en or zh"))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    games = commands.add_parser("games", help=_("list every game with its parameters"))
+    games.add_argument("--json", action="store_true", help=_("print JSON"))
+
+    def position_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help=_("game spec, e.g. tictactoe"))
+        p.add_argument("--moves", help=_('moves played from the start, e.g. "0 4 1"'))
+        p.add_argument("--position", help=_("a position in the game's notation"))
+
+    def search_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--algorithm",
+            choices=reference.ALGORITHMS,
+            default="alphabeta",
+            help=_("search algorithm"),
+        )
+        p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+        p.add_argument(
+            "--batch",
+            action="store_true",
+            help=_("read one move list per line from standard input; print JSON lines"),
+        )
+
+    play = commands.add_parser("play", help=_("play a game in the terminal"))
+    position_options(play)
+    for flags, dest, default in (
+        (("--x", "--first"), "first", "human"),
+        (("--o", "--second"), "second", "ai"),
+    ):
+        play.add_argument(
+            *flags,
+            dest=dest,
+            choices=("human", "ai", "random"),
+            default=default,
+            help=_("who plays this side: human, ai or random"),
+        )
+    play.add_argument(
+        "--algorithm",
+        choices=reference.ALGORITHMS,
+        default="alphabeta",
+        help=_("the AI's search algorithm"),
+    )
+    play.add_argument("--depth", type=_whole_number, help=_("the AI's search depth"))
+    play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
+
+    analyze = commands.add_parser("analyze", help=_("score every move of a position"))
+    position_options(analyze)
+    search_options(analyze)
+    analyze.add_argument("--depth", type=_whole_number, help=_("depth limit in plies"))
+    analyze.add_argument("--multipv", type=_whole_number, help=_("show only the N best moves"))
+
+    solve = commands.add_parser("solve", help=_("the exact value of a position"))
+    position_options(solve)
+    search_options(solve)
+
+    perft = commands.add_parser("perft", help=_("count move sequences of a given length"))
+    position_options(perft)
+    perft.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
+    perft.add_argument("--divide", action="store_true", help=_("count per first move"))
+    perft.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    return parser
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "analyze": cmd_analyze,
+    "solve": cmd_solve,
+    "perft": cmd_perft,
+}
+
+
+def _early_language(argv: Sequence[str]) -> str | None:
+    """The --lang value, read before parsing so that help is translated."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        i18n.activate(_early_language(args_list))
+        args = build_parser().parse_args(args_list)
+        if args.command is None:
+            build_parser().print_help()
+            return EXIT_USAGE
+        return COMMANDS[args.command](args, out)
+    except ZerosumError as error:
+        print(f"zerosum: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

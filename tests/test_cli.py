@@ -1,0 +1,178 @@
+"""The real ``zerosum`` command, driven as a user drives it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+
+def run(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    import os
+
+    environment = {**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "zerosum", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=environment,
+    )
+
+
+def run_json(*args: str) -> Any:
+    done = run(*args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_games_lists_every_game_with_defaults() -> None:
+    done = run("games")
+    assert done.returncode == 0
+    assert "tictactoe" in done.stdout and "m=3, n=3, k=3" in done.stdout
+    listed = {g["name"] for g in run_json("games", "--json")}
+    assert {"tictactoe", "mnk", "gomoku"} <= listed
+
+
+def test_play_human_against_ai_with_scripted_input() -> None:
+    # The human (X) plays badly; the AI (O) must win, and the garbage and the
+    # illegal move re-prompt with the legal moves.
+    done = run("play", "tictactoe", "--x", "human", "--o", "ai", stdin="0\nfoo\n0\n1\n3\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "cannot read move 'foo'" in out and "already taken" in out
+    assert "Result: O wins." in out
+    assert "Record of the moves:" in out and "1. X 0  2. O 4" in out
+    assert out.count("---+---+---") >= 8  # the board after every move
+
+
+def test_play_ends_cleanly_on_quit_and_on_end_of_input() -> None:
+    for stdin in ("4\nquit\n", "4\n"):
+        done = run("play", "tictactoe", stdin=stdin)
+        assert done.returncode == 0, done.stderr
+        assert "quit" in done.stdout and "1. X 4" in done.stdout
+        assert "Traceback" not in done.stderr
+
+
+def test_ai_against_ai_is_a_draw_and_random_games_are_seeded() -> None:
+    done = run("play", "tictactoe", "--x", "ai", "--o", "ai")
+    assert done.returncode == 0 and "Result: draw." in done.stdout
+    first = run("play", "tictactoe", "--x", "random", "--o", "random", "--seed", "7")
+    again = run("play", "tictactoe", "--x", "random", "--o", "random", "--seed", "7")
+    assert first.stdout == again.stdout
+    assert (
+        "minimax"
+        not in run(
+            "play", "tictactoe", "--x", "ai", "--o", "ai", "--algorithm", "minimax", "--depth", "3"
+        ).stderr
+    )
+
+
+def test_analyze_json_lists_every_move_best_first() -> None:
+    data = run_json("analyze", "tictactoe", "--moves", "0 4 1", "--json")
+    assert data["game"] == "tictactoe" and data["to_move"] == "O"
+    assert data["position"] == "xx./.o./..."
+    moves = data["moves"]
+    assert moves[0]["move"] == "2" and len(moves) == 6
+    assert moves[0]["value"] == 0 and moves[0]["exact"] is True and moves[0]["plies"] == 6
+    assert all(m["value"] == -1 and m["plies"] == 2 for m in moves[1:])
+    assert all(m["pv"][0] == m["move"] and m["nodes"] > 0 for m in moves)
+    assert data["nodes"] == 1 + sum(m["nodes"] for m in moves)
+    for key in ("value", "plies", "nodes", "time_s"):
+        assert key in data
+
+
+def test_analyze_depth_limited_is_heuristic() -> None:
+    data = run_json("analyze", "tictactoe", "--depth", "2", "--json")
+    assert all(m["exact"] is False and m["value"] is None for m in data["moves"])
+    # Two plies hold at most one mark each: no line, no threat, all 0.
+    assert [m["score"] for m in data["moves"]] == [0] * 9
+    deeper = run_json("analyze", "tictactoe", "--moves", "0 4", "--depth", "1", "--json")
+    assert deeper["moves"][0]["score"] == 50  # X makes a threat
+
+
+def test_solve_json() -> None:
+    data = run_json("solve", "tictactoe", "--json")
+    assert data["value"] == 0 and data["plies"] == 9
+    assert data["best_moves"] == [str(c) for c in range(9)]
+    assert data["nodes"] > 0 and data["time_s"] >= 0
+    win = run_json("solve", "tictactoe", "--moves", "0 3 1 4", "--json")
+    assert win["value"] == 1 and win["plies"] == 1 and win["best_moves"] == ["2"]
+    minimax = run_json("solve", "tictactoe", "--moves", "041", "--algorithm", "minimax", "--json")
+    assert minimax["best_moves"] == ["2"]
+
+
+def test_batch_mode_one_json_line_per_input_line() -> None:
+    done = run("solve", "tictactoe", "--batch", stdin="0 4 1\n041\n4\n")
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line["best_moves"] for line in lines] == [["2"], ["2"], ["0", "2", "6", "8"]]
+    bad = run("analyze", "tictactoe", "--batch", stdin="0 4 1\n00\n")
+    assert bad.returncode == 2
+    assert "line 2" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("solve", "chess"), "unknown game"),
+        (("solve", "mnk(q=3)"), "unknown parameter"),
+        (("solve", "mnk(m=x)"), "whole number"),
+        (("solve", "mnk(m=3"), "malformed game spec"),
+        (("solve", "mnk(m=99)"), "between"),
+        (("solve", "mnk(m=3,n=3,k=7)"), "k=7"),
+        (("solve", "tictactoe", "--moves", "0 0"), "already taken"),
+        (("solve", "tictactoe", "--moves", "zz"), "cannot read move"),
+        (("solve", "tictactoe", "--moves", "0 3 1 4 2 5"), "game is over"),
+        (("solve", "tictactoe", "--moves", "0 3 1 4 2"), "game is over"),
+        (("analyze", "tictactoe", "--depth", "0"), "depth"),
+        (("analyze", "tictactoe", "--depth", "-3"), "depth"),
+        (("analyze", "tictactoe", "--depth", "two"), "whole number"),
+        (("analyze", "tictactoe", "--multipv", "0"), "multipv"),
+        (("analyze", "tictactoe", "--position", "xyz"), "cannot read position"),
+        (("solve", "tictactoe", "--algorithm", "magic"), "invalid choice"),
+        (("perft", "tictactoe", "-1"), "depth"),
+        (("play", "tictactoe", "--x", "robot"), "invalid choice"),
+        (("frobnicate",), "invalid choice"),
+        (("--lang", "fr", "games"), "unknown language"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], needle: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert needle in lines[0]
+    assert lines[0].startswith("zerosum: error:")
+
+
+def test_perft_json_and_divide() -> None:
+    data = run_json("perft", "tictactoe", "4", "--json")
+    assert data["nodes"] == 3024 and data["depth"] == 4
+    split = run_json("perft", "tictactoe", "3", "--divide", "--json")
+    assert sum(split["divide"].values()) == split["nodes"] == 504
+
+
+def test_chinese_output() -> None:
+    done = run("--lang", "zh", "solve", "tictactoe", "--moves", "041")
+    assert done.returncode == 0
+    assert "α-β剪枝" in done.stdout and "和棋" in done.stdout
+    by_locale = run("analyze", "tictactoe", "--moves", "041", env={"LANG": "zh_CN.UTF-8"})
+    assert "α-β剪枝" in by_locale.stdout
+    minimax = run(
+        "--lang", "zh", "analyze", "tictactoe", "--moves", "041", "--algorithm", "minimax"
+    )
+    assert "极大极小搜索" in minimax.stdout
+    data = run_json("--lang", "zh", "solve", "tictactoe", "--json")
+    assert "best_moves" in data  # keys stay English
+    played = run("--lang", "zh", "play", "tictactoe", stdin="4\nquit\n")
+    assert "走棋" in played.stdout or "轮到" in played.stdout
+    bad = run("--lang", "zh", "solve", "tictactoe", "--moves", "0 0")
+    assert bad.returncode == 2 and "已" in bad.stderr
