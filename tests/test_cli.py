@@ -3,34 +3,20 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
+from support import run_cli
 
-
-def run(
-    *args: str, stdin: str = "", env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    import os
-
-    environment = {**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "zerosum", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=environment,
-    )
+run = run_cli
 
 
 def run_json(*args: str) -> Any:
+    """The final JSON object a command printed (the engine's analysis streams
+    progress objects before it)."""
     done = run(*args)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_games_lists_every_game_with_defaults() -> None:
@@ -76,7 +62,9 @@ def test_ai_against_ai_is_a_draw_and_random_games_are_seeded() -> None:
 
 
 def test_analyze_json_lists_every_move_best_first() -> None:
-    data = run_json("analyze", "tictactoe", "--moves", "0 4 1", "--json")
+    data = run_json(
+        "analyze", "tictactoe", "--moves", "0 4 1", "--algorithm", "alphabeta", "--json"
+    )
     assert data["game"] == "tictactoe" and data["to_move"] == "O"
     assert data["position"] == "xx./.o./..."
     moves = data["moves"]
@@ -90,11 +78,13 @@ def test_analyze_json_lists_every_move_best_first() -> None:
 
 
 def test_analyze_depth_limited_is_heuristic() -> None:
-    data = run_json("analyze", "tictactoe", "--depth", "2", "--json")
+    data = run_json("analyze", "tictactoe", "--depth", "2", "--algorithm", "alphabeta", "--json")
     assert all(m["exact"] is False and m["value"] is None for m in data["moves"])
     # Two plies hold at most one mark each: no line, no threat, all 0.
     assert [m["score"] for m in data["moves"]] == [0] * 9
-    deeper = run_json("analyze", "tictactoe", "--moves", "0 4", "--depth", "1", "--json")
+    deeper = run_json(
+        "analyze", "tictactoe", "--moves", "0 4", "--depth", "1", "--algorithm", "minimax", "--json"
+    )
     assert deeper["moves"][0]["score"] == 50  # X makes a threat
 
 
@@ -161,10 +151,20 @@ def test_perft_json_and_divide() -> None:
 
 
 def test_chinese_output() -> None:
-    done = run("--lang", "zh", "solve", "tictactoe", "--moves", "041")
+    done = run("--lang", "zh", "solve", "tictactoe", "--moves", "041", "--algorithm", "alphabeta")
     assert done.returncode == 0
     assert "α-β剪枝" in done.stdout and "和棋" in done.stdout
-    by_locale = run("analyze", "tictactoe", "--moves", "041", env={"LANG": "zh_CN.UTF-8"})
+    engine = run("--lang", "zh", "solve", "tictactoe", "--moves", "041")
+    assert "求解器" in engine.stdout and "solver" not in engine.stdout
+    by_locale = run(
+        "analyze",
+        "tictactoe",
+        "--moves",
+        "041",
+        "--algorithm",
+        "alphabeta",
+        env={"LANG": "zh_CN.UTF-8"},
+    )
     assert "α-β剪枝" in by_locale.stdout
     minimax = run(
         "--lang", "zh", "analyze", "tictactoe", "--moves", "041", "--algorithm", "minimax"
@@ -176,3 +176,84 @@ def test_chinese_output() -> None:
     assert "走棋" in played.stdout or "轮到" in played.stdout
     bad = run("--lang", "zh", "solve", "tictactoe", "--moves", "0 0")
     assert bad.returncode == 2 and "已" in bad.stderr
+
+
+def test_engine_analysis_streams_progress_then_the_result() -> None:
+    done = run("analyze", "tictactoe", "--moves", "0 4 1", "--json")
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    progress, final = objects[:-1], objects[-1]
+    assert progress and all(p["type"] == "progress" for p in progress)
+    depths = [p["depth"] for p in progress if p["depth"] is not None]
+    assert depths == sorted(depths)
+    for key in ("score", "best_move", "pv", "nodes", "nps", "time_s", "tt_hit_rate"):
+        assert key in progress[0]
+    assert final["moves"][0]["move"] == "2" and final["moves"][0]["exact"] is True
+    reference_run = run_json(
+        "analyze", "tictactoe", "--moves", "0 4 1", "--algorithm", "alphabeta", "--json"
+    )
+    assert [(m["move"], m["score"]) for m in final["moves"]] == [
+        (m["move"], m["score"]) for m in reference_run["moves"]
+    ]
+
+
+def test_engine_progress_updates_in_place() -> None:
+    done = run("analyze", "tictactoe", "--moves", "4", "--progress")
+    assert done.returncode == 0, done.stderr
+    # One rewrite of the line ("\r" + erase) per completed depth; text mode
+    # reads "\r" as a line end, so count the erase sequences.
+    assert done.stdout.count("\033[K") >= 3
+    assert "positions/s" in done.stdout
+    solved = run("solve", "tictactoe", "--moves", "4", "--progress")
+    assert "value between" in solved.stderr and "\033[K" in solved.stderr
+
+
+def test_engine_solve_matches_the_reference() -> None:
+    lines = "\n".join(["", "4", "0", "0 4", "0 4 8", "0 1 4", "4 0 8", "1 4 7"]) + "\n"
+    engine = run("solve", "tictactoe", "--batch", stdin=lines)
+    ref = run("solve", "tictactoe", "--batch", "--algorithm", "alphabeta", stdin=lines)
+    assert engine.returncode == 0 and ref.returncode == 0
+    for ours, theirs in zip(engine.stdout.splitlines(), ref.stdout.splitlines(), strict=True):
+        a, b = json.loads(ours), json.loads(theirs)
+        assert (a["value"], a["plies"], a["best_moves"]) == (
+            b["value"],
+            b["plies"],
+            b["best_moves"],
+        )
+    weak = run_json("solve", "tictactoe", "--moves", "0 1 4", "--weak", "--json")
+    assert weak["value"] == -1 and weak["weak"] is True and weak["plies"] is None
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "perfect"])
+def test_play_levels(level: str) -> None:
+    done = run("play", "tictactoe", "--x", "ai", "--o", "random", "--level", level, "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "Result:" in done.stdout
+    if level == "perfect":
+        assert "O wins" not in done.stdout
+
+
+def test_play_with_a_time_budget() -> None:
+    done = run("play", "tictactoe", "--x", "ai", "--o", "ai", "--time", "0.2")
+    assert done.returncode == 0 and "Result: draw." in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("analyze", "tictactoe", "--time", "0"), "time"),
+        (("analyze", "tictactoe", "--time", "-2"), "time"),
+        (("analyze", "tictactoe", "--time", "soon"), "seconds"),
+        (("analyze", "tictactoe", "--time", "nan"), "time"),
+        (("analyze", "tictactoe", "--nodes", "0"), "nodes"),
+        (("analyze", "tictactoe", "--algorithm", "minimax", "--time", "1"), "--time"),
+        (("solve", "tictactoe", "--algorithm", "minimax", "--weak"), "--weak"),
+        (("play", "tictactoe", "--level", "godlike"), "invalid choice"),
+        (("play", "tictactoe", "--algorithm", "minimax", "--level", "easy"), "--level"),
+    ],
+)
+def test_bad_engine_options(args: tuple[str, ...], needle: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], done.stderr

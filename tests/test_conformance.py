@@ -16,6 +16,7 @@ extra specs listed below, check the protocol's promises:
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from typing import Any
 
@@ -134,3 +135,51 @@ def test_symmetry_hooks_agree(spec: str) -> None:
             for move in game.actions(state):
                 there = game.map_move(move, transform)
                 assert game.map_move(there, transform, inverse=True) == move
+
+
+def _wins_at_once(game: Any, state: Any, move: Any) -> bool:
+    child = game.result(state, move)
+    return bool(game.is_terminal(child) and game.utility(child, game.to_move(state)) == 1)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_search_hooks_agree_with_brute_force(spec: str) -> None:
+    """``winning_action`` only names moves that win at once (and, where a game
+    implements it, finds one whenever one exists); ``non_losing_actions`` is
+    exactly the set of moves after which the opponent cannot win at once."""
+    game = zerosum.load(spec)
+    knows_wins = type(game).winning_action is not zerosum.Game.winning_action
+    for record in _playouts(spec)[:4]:
+        for state, _action in record[:-1]:
+            moves = list(game.actions(state))
+            win = game.winning_action(state)
+            if win is not None:
+                assert win in moves and _wins_at_once(game, state, win)
+                continue
+            if knows_wins:
+                assert not any(_wins_at_once(game, state, m) for m in moves)
+            safe = game.non_losing_actions(state)
+            if safe is None:
+                continue
+            expected = set()
+            for move in moves:
+                child = game.result(state, move)
+                if game.is_terminal(child) or not any(
+                    _wins_at_once(game, child, reply) for reply in game.actions(child)
+                ):
+                    expected.add(move)
+            assert set(safe) == expected and len(safe) == len(set(safe))
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_mover_wins_only_is_declared_truthfully(spec: str) -> None:
+    """A game that declares ``mover_wins_only`` never ends with a loss for
+    the player who made the last move, and its turns alternate."""
+    game = zerosum.load(spec)
+    if not game.mover_wins_only:
+        return
+    for record in _playouts(spec):
+        for (state, _action), (after, _next) in itertools.pairwise(record):
+            assert game.to_move(after) != game.to_move(state)
+        (last, _a), (final, _n) = record[-2], record[-1]
+        assert game.utility(final, game.to_move(last)) >= 0

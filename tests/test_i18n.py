@@ -18,14 +18,14 @@ MO = PO.with_suffix(".mo")
 
 
 def marked_messages() -> set[str]:
-    """Every literal passed to _() anywhere in the package."""
+    """Every literal passed to _() or N_() anywhere in the package."""
     found = set()
     for path in SOURCE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
-                and node.func.id == "_"
+                and node.func.id in ("_", "N_")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from support import reachable
 
 import zerosum
 from zerosum.games.tictactoe import TicTacToe
@@ -13,19 +14,6 @@ from zerosum.search import reference
 from zerosum.search.types import WIN, is_decisive
 
 GAME = TicTacToe()
-
-
-def reachable() -> list[Any]:
-    seen = {GAME.initial_state()}
-    frontier = list(seen)
-    while frontier:
-        state = frontier.pop()
-        for move in GAME.actions(state):
-            child = GAME.result(state, move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return sorted(seen)
 
 
 def test_minimax_and_alphabeta_agree_everywhere() -> None:
@@ -39,7 +27,7 @@ def test_minimax_and_alphabeta_agree_everywhere() -> None:
             return u * (WIN - ply) if u else 0
         return max(-negamax(GAME.result(state, m), ply + 1) for m in GAME.actions(state))
 
-    for state in reachable():
+    for state in reachable(GAME):
         exact, _ = reference.value(GAME, state, algorithm="minimax")
         pruned, _ = reference.value(GAME, state, algorithm="alphabeta")
         assert exact == pruned, GAME.format_position(state)
@@ -50,7 +38,7 @@ def test_minimax_and_alphabeta_agree_everywhere() -> None:
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])
 def test_depth_limited_versions_agree(depth: int) -> None:
-    for state in reachable()[::7]:
+    for state in sorted(reachable(GAME))[::7]:
         if GAME.is_terminal(state):
             continue
         a = reference.analyze(GAME, state, algorithm="minimax", depth=depth)

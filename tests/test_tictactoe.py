@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support import reachable
 
 import zerosum
 from zerosum.game import MoveError, PositionError
@@ -15,19 +16,6 @@ from zerosum.search.perft import perft
 GAME = TicTacToe()
 # Move sequences of each length 0..9 in which nobody had won before the last.
 SEQUENCES = [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
-
-
-def reachable() -> set[Any]:
-    seen = {GAME.initial_state()}
-    frontier = list(seen)
-    while frontier:
-        state = frontier.pop()
-        for move in GAME.actions(state):
-            child = GAME.result(state, move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
 
 
 def test_sequences_by_length() -> None:
@@ -47,7 +35,7 @@ def test_complete_games_and_distinct_positions() -> None:
 
     walk(GAME.initial_state())
     assert complete == 255_168
-    assert len(reachable()) == 5_478
+    assert len(reachable(GAME)) == 5_478
 
 
 def test_value_is_a_draw_and_minimax_visits_549946() -> None:
@@ -70,7 +58,7 @@ def test_tutorial_position_o_plays_2() -> None:
 
 def test_same_rules_as_mnk_333() -> None:
     mnk = zerosum.load("mnk(3,3,3)")
-    for state in reachable():
+    for state in reachable(GAME):
         assert GAME.actions(state) == mnk.actions(state)
         assert GAME.is_terminal(state) == mnk.is_terminal(state)
         for player in (0, 1):
@@ -130,4 +118,4 @@ def test_symmetry_classes() -> None:
     """The 5,478 positions fall into 765 classes under the board's 8
     symmetries (a published figure)."""
     assert GAME.symmetry_count() == 8
-    assert len({GAME.canonical(s)[0] for s in reachable()}) == 765
+    assert len({GAME.canonical(s)[0] for s in reachable(GAME)}) == 765

@@ -15,7 +15,8 @@ from typing import Any, Protocol
 from .game import Game, MoveError
 from .i18n import _
 from .search import reference
-from .search.types import SearchResult
+from .search.engine import Engine
+from .search.types import Limits, SearchResult
 
 
 class Quit(Exception):
@@ -38,6 +39,38 @@ class Agent(Protocol):
     label: str
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength a player understands, as search limits and noise: the AI
+    searches to ``depth`` plies or for ``time`` seconds (None: no limit of
+    that kind; neither: to the end of the game, perfect play) and, with
+    probability ``noise``, plays a random legal move instead (a deliberate
+    mistake, drawn from the seeded generator)."""
+
+    depth: int | None
+    time: float | None
+    noise: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(depth=2, time=None, noise=0.3),
+    "medium": Level(depth=4, time=1.0, noise=0.1),
+    "hard": Level(depth=None, time=3.0, noise=0.0),
+    "perfect": Level(depth=None, time=None, noise=0.0),
+}
+
+
+def _book_move(game: Game[Any, Any], state: Any, rng: random.Random | None) -> Decision | None:
+    """The opening table's best move for ``state`` (seeded choice among equal
+    scores, else the first), or None when the game has no entry for it."""
+    table = game.opening_scores(state)
+    if not table:
+        return None
+    top = max(table.values())
+    best = [move for move, score in table.items() if score == top]
+    return Decision(rng.choice(best) if rng else best[0], from_book=True)
 
 
 class HumanAgent:
@@ -115,13 +148,50 @@ class SearchAgent:
         self.book = book
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision:
-        table = game.opening_scores(state) if self.book else None
-        if table:
-            top = max(table.values())
-            best = [move for move, score in table.items() if score == top]
-            move = self.rng.choice(best) if self.rng else best[0]
-            return Decision(move, from_book=True)
+        book = _book_move(game, state, self.rng) if self.book else None
+        if book is not None:
+            return book
         result = reference.best_move(
             game, state, algorithm=self.algorithm, depth=self.depth, rng=self.rng
         )
+        return Decision(result.best_move, search=result)
+
+
+class EngineAgent:
+    """The AI, played by the engine (iterative-deepening alpha-beta with a
+    transposition table): under ``limits`` (no limits: to the end of the
+    game, perfect play), choosing at random among equally valued moves with
+    ``seed``, and with probability ``noise`` playing a random move instead.
+    The engine and its table are kept from move to move of one game."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        seed: int | None = None,
+        noise: float = 0.0,
+        book: bool = True,
+    ) -> None:
+        self.label = _("AI")
+        self.limits = limits or Limits()
+        self.rng = random.Random(seed) if seed is not None else None
+        self.noise_rng = random.Random(seed)
+        self.noise = noise
+        self.book = book
+        self._engine: Engine[Any] | None = None
+
+    @classmethod
+    def at_level(cls, level: str, seed: int | None = None) -> EngineAgent:
+        """The AI at a named level: easy, medium, hard or perfect."""
+        chosen = LEVELS[level]
+        return cls(Limits(depth=chosen.depth, time=chosen.time), seed, chosen.noise)
+
+    def choose(self, game: Game[Any, Any], state: Any) -> Decision:
+        if self.noise and self.noise_rng.random() < self.noise:
+            return Decision(self.noise_rng.choice(list(game.actions(state))))
+        book = _book_move(game, state, self.rng) if self.book else None
+        if book is not None:
+            return book
+        if self._engine is None or self._engine.game is not game:
+            self._engine = Engine(game)
+        result = self._engine.search(state, self.limits, rng=self.rng)
         return Decision(result.best_move, search=result)

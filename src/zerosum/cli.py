@@ -12,20 +12,31 @@ import json
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from . import i18n
-from .agents import Agent, Decision, HumanAgent, RandomAgent, SearchAgent
+from .agents import LEVELS, Agent, Decision, EngineAgent, HumanAgent, RandomAgent, SearchAgent
 from .game import Game, Player, ZerosumError
 from .i18n import _
 from .match import play_match
 from .registry import games_table, load
 from .report import analyze_object, plies_of, solve_object
-from .search import perft as perft_module
-from .search import reference
-from .search.types import Limits, Score, SearchResult
+from .search import reference, solver
+from .search.engine import Engine, Progress
+from .search.perft import divide, perft
+from .search.types import Limits, MoveScore, Score, SearchResult
+
+#: --algorithm: the engine, or one of the reference algorithms.
+ALGORITHMS = ("engine", *reference.ALGORITHMS)
 
 EXIT_USAGE = 2
+
+#: The AI's time per move when neither --depth, --time nor --level is given.
+DEFAULT_MOVE_SECONDS = 3.0
+
+#: The analysis time when no depth, time or node limit is given: small games
+#: are solved long before it, large ones get a useful heuristic answer.
+DEFAULT_ANALYSIS_SECONDS = 10.0
 
 
 class UsageError(ZerosumError):
@@ -51,9 +62,12 @@ def pad(text: str, width: int, right: bool = False) -> str:
 
 
 def algorithm_name(algorithm: str) -> str:
-    return {"minimax": _("minimax search"), "alphabeta": _("alpha-beta pruning")}.get(
-        algorithm, algorithm
-    )
+    return {
+        "minimax": _("minimax search"),
+        "alphabeta": _("alpha-beta pruning"),
+        "engine": _("the engine (iterative deepening, alpha-beta, transposition table)"),
+        "solver": _("the solver (null-window probes, transposition table)"),
+    }.get(algorithm, algorithm)
 
 
 def describe_score(score: Score) -> str:
@@ -144,7 +158,27 @@ def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
     seed = None if args.seed is None else args.seed + seed_offset
     if kind == "random":
         return RandomAgent(seed)
-    return SearchAgent(algorithm=args.algorithm, depth=args.depth, seed=seed)
+    if args.algorithm != "engine":
+        if args.time is not None or args.level is not None:
+            raise UsageError(
+                _("--time and --level need --algorithm engine, not {name}").format(
+                    name=args.algorithm
+                )
+            )
+        depth = Limits(depth=args.depth).depth
+        return SearchAgent(algorithm=args.algorithm, depth=depth, seed=seed)
+    if args.level is not None:
+        level = LEVELS[args.level]
+        limits = Limits(
+            depth=args.depth if args.depth is not None else level.depth,
+            time=args.time if args.time is not None else level.time,
+        )
+        return EngineAgent(limits, seed, level.noise)
+    limits = Limits(depth=args.depth, time=args.time)
+    if limits == Limits():
+        # Small games are solved well within this; large ones still move.
+        limits = Limits(time=DEFAULT_MOVE_SECONDS)
+    return EngineAgent(limits, seed)
 
 
 def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
@@ -185,22 +219,119 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     return 0
 
 
-def _limits_depth(args: argparse.Namespace) -> int | None:
-    return Limits(depth=args.depth).depth
+class ProgressView:
+    """Shows a running search's progress records: as JSON lines (``--json``),
+    or as one status line rewritten in place on a terminal."""
+
+    def __init__(self, game: Game[Any, Any], stream: TextIO, as_json: bool, live: bool) -> None:
+        self.game = game
+        self.stream = stream
+        self.as_json = as_json
+        self.live = live
+        self.shown = False
+
+    def __call__(self, progress: Progress[Any]) -> None:
+        game = self.game
+        if self.as_json:
+            record = {
+                "type": "progress",
+                "depth": progress.depth,
+                "score": progress.score.raw,
+                "exact": progress.score.exact,
+                "best_move": None
+                if progress.best_move is None
+                else game.format_move(progress.best_move),
+                "pv": [game.format_move(m) for m in progress.pv],
+                "nodes": progress.nodes,
+                "nps": round(progress.nps),
+                "time_s": round(progress.time_s, 6),
+                "tt_hit_rate": round(progress.tt_hit_rate, 4),
+                "lower": progress.lower,
+                "upper": progress.upper,
+            }
+            print(json.dumps(record), file=self.stream, flush=True)
+            return
+        if not self.live:
+            return
+        if progress.lower is not None and progress.upper is not None:
+            head = _("value between {low} and {high}").format(
+                low=describe_score(Score(progress.lower, exact=True)),
+                high=describe_score(Score(progress.upper, exact=True)),
+            )
+        else:
+            line = " ".join(game.format_move(m) for m in progress.pv[:8])
+            head = _("depth {depth}: {score}, {line}").format(
+                depth=progress.depth if progress.depth is not None else "∞",
+                score=describe_score(progress.score),
+                line=line,
+            )
+        tail = _(
+            "{nodes} positions, {nps} positions/s, {time:.1f} s, table hits {hits:.0%}"
+        ).format(
+            nodes=progress.nodes,
+            nps=round(progress.nps),
+            time=progress.time_s,
+            hits=progress.tt_hit_rate,
+        )
+        self.stream.write(f"\r\033[K{head} | {tail}")
+        self.stream.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        """End the in-place line so that what follows starts on its own."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _engine_limits(args: argparse.Namespace) -> Limits:
+    limits = Limits(depth=args.depth, time=args.time, nodes=args.nodes)
+    if limits == Limits():
+        return Limits(time=DEFAULT_ANALYSIS_SECONDS)
+    return limits
+
+
+def _progress_view(
+    game: Game[Any, Any], args: argparse.Namespace, stream: TextIO
+) -> ProgressView | None:
+    if args.batch:
+        return None
+    live = args.progress or stream.isatty()
+    return ProgressView(game, stream, as_json=args.json and stream is sys.stdout, live=live)
 
 
 def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     _searchable(game, state)
-    depth = _limits_depth(args)
     if args.multipv is not None and args.multipv < 1:
         raise UsageError(_("--multipv must be 1 or more, got {n}").format(n=args.multipv))
+    if args.algorithm == "engine":
+        if args.evaluate_terminals:
+            raise UsageError(_("--evaluate-terminals needs --algorithm minimax or alphabeta"))
+        view = _progress_view(game, args, sys.stdout)
+        try:
+            return Engine(game).analyze(
+                state, _engine_limits(args), multipv=args.multipv, on_progress=view
+            )
+        finally:
+            if view is not None:
+                view.done()
+    if args.time is not None or args.nodes is not None:
+        raise UsageError(
+            _("--time and --nodes need --algorithm engine, not {name}").format(name=args.algorithm)
+        )
+    depth = Limits(depth=args.depth).depth
     if args.multipv == 1:
         # The tutorial's get_best_move: one best line, searched with the
         # root's alpha raised by each better move.
-        result = reference.best_move(game, state, algorithm=args.algorithm, depth=depth)
+        result = reference.best_move(
+            game,
+            state,
+            algorithm=args.algorithm,
+            depth=depth,
+            evaluate_terminals=args.evaluate_terminals,
+        )
         assert result.best_move is not None
-        from .search.types import MoveScore
-
         entry = MoveScore(result.best_move, result.score, result.pv, result.stats.nodes)
         return SearchResult(
             result.best_move,
@@ -211,7 +342,13 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             result.best_moves,
             (entry,),
         )
-    result = reference.analyze(game, state, algorithm=args.algorithm, depth=depth)
+    result = reference.analyze(
+        game,
+        state,
+        algorithm=args.algorithm,
+        depth=depth,
+        evaluate_terminals=args.evaluate_terminals,
+    )
     if args.multipv is not None:
         result = SearchResult(
             result.best_move,
@@ -227,7 +364,19 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
 
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     _searchable(game, state)
-    return reference.solve(game, state, algorithm=args.algorithm)
+    if args.algorithm != "engine":
+        if args.weak:
+            raise UsageError(
+                _("--weak needs --algorithm engine, not {name}").format(name=args.algorithm)
+            )
+        return reference.solve(game, state, algorithm=args.algorithm)
+    # Solve progress goes to stderr: stdout keeps exactly one result per position.
+    view = _progress_view(game, args, sys.stderr)
+    try:
+        return solver.solve(game, state, weak=args.weak, on_progress=view)
+    finally:
+        if view is not None:
+            view.done()
 
 
 def _print_analysis(
@@ -254,7 +403,7 @@ def _print_analysis(
     for entry in result.moves:
         line = " ".join(game.format_move(m) for m in entry.pv)
         out(
-            f"  {game.format_move(entry.move):<6} {describe_score(entry.score):<22}"
+            f"  {pad(game.format_move(entry.move), 6)} {pad(describe_score(entry.score), 22)}"
             f" {entry.nodes:>10}  {line}"
         )
     _print_stats(result, out)
@@ -278,7 +427,8 @@ def _print_solution(
 ) -> None:
     out(game.render(state))
     player = game.player_name(game.to_move(state))
-    plies = plies_of(game, state, result.score, result.pv)
+    # A weak solve proves the outcome only, not its distance.
+    plies = None if args.weak else plies_of(game, state, result.score, result.pv)
     value = describe_value(result.score.outcome)
     if plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))
@@ -295,7 +445,8 @@ def _print_solution(
             line=" ".join(game.format_move(m) for m in result.pv)
         )
     )
-    out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(args.algorithm)))
+    solved_by = "solver" if args.algorithm == "engine" else args.algorithm
+    out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
     _print_stats(result, out)
 
 
@@ -339,7 +490,14 @@ def cmd_analyze(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def cmd_solve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    return _run_positions(args, out, _solve_one, solve_object, _print_solution)
+    def to_json(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:
+        obj = solve_object(game, state, result)
+        obj["weak"] = args.weak
+        if args.weak:  # the outcome is proven, its distance is not
+            obj["plies"] = None
+        return obj
+
+    return _run_positions(args, out, _solve_one, to_json, _print_solution)
 
 
 def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
@@ -350,8 +508,8 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     import time
 
     started = time.perf_counter()
-    split = perft_module.divide(game, state, args.depth) if args.divide and args.depth else []
-    count = sum(n for _m, n in split) if split else perft_module.perft(game, state, args.depth)
+    split = divide(game, state, args.depth) if args.divide and args.depth else []
+    count = sum(n for _m, n in split) if split else perft(game, state, args.depth)
     elapsed = time.perf_counter() - started
     if args.json:
         obj: dict[str, Any] = {
@@ -386,6 +544,15 @@ def _whole_number(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a number of seconds, got {text!r}").format(text=text)
+        ) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="zerosum",
@@ -405,15 +572,20 @@ def build_parser() -> argparse.ArgumentParser:
     def search_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--algorithm",
-            choices=reference.ALGORITHMS,
-            default="alphabeta",
-            help=_("search algorithm"),
+            choices=ALGORITHMS,
+            default="engine",
+            help=_("search algorithm: engine (default), minimax or alphabeta (the references)"),
         )
         p.add_argument("--json", action="store_true", help=_("print one JSON object"))
         p.add_argument(
             "--batch",
             action="store_true",
             help=_("read one move list per line from standard input; print JSON lines"),
+        )
+        p.add_argument(
+            "--progress",
+            action="store_true",
+            help=_("show live progress even when the output is not a terminal"),
         )
 
     play = commands.add_parser("play", help=_("play a game in the terminal"))
@@ -431,28 +603,51 @@ def build_parser() -> argparse.ArgumentParser:
         )
     play.add_argument(
         "--algorithm",
-        choices=reference.ALGORITHMS,
-        default="alphabeta",
-        help=_("the AI's search algorithm"),
+        choices=ALGORITHMS,
+        default="engine",
+        help=_("the AI's search algorithm: engine (default), minimax or alphabeta"),
     )
     play.add_argument("--depth", type=_whole_number, help=_("the AI's search depth"))
+    play.add_argument("--time", type=_seconds, help=_("the AI's seconds per move"))
+    play.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        help=_("the AI's strength: easy, medium, hard or perfect"),
+    )
     play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
 
     analyze = commands.add_parser("analyze", help=_("score every move of a position"))
     position_options(analyze)
     search_options(analyze)
     analyze.add_argument("--depth", type=_whole_number, help=_("depth limit in plies"))
+    analyze.add_argument(
+        "--time",
+        type=_seconds,
+        help=_("time limit in seconds (default 10 when no limit is given)"),
+    )
+    analyze.add_argument("--nodes", type=_whole_number, help=_("limit on positions searched"))
     analyze.add_argument("--multipv", type=_whole_number, help=_("show only the N best moves"))
+    analyze.add_argument(
+        "--evaluate-terminals",
+        action="store_true",
+        help=_(
+            "with minimax/alphabeta and --depth: score finished positions with the"
+            " evaluation too, as the tutorials' code does"
+        ),
+    )
 
     solve = commands.add_parser("solve", help=_("the exact value of a position"))
     position_options(solve)
     search_options(solve)
+    solve.add_argument(
+        "--weak", action="store_true", help=_("prove only win, draw or loss (faster)")
+    )
 
-    perft = commands.add_parser("perft", help=_("count move sequences of a given length"))
-    position_options(perft)
-    perft.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
-    perft.add_argument("--divide", action="store_true", help=_("count per first move"))
-    perft.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
+    position_options(counting)
+    counting.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
+    counting.add_argument("--divide", action="store_true", help=_("count per first move"))
+    counting.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return parser
 
 

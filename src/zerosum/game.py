@@ -25,10 +25,14 @@ A complete small game, written against this protocol, is in the README
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
+
+#: One move in a move list: a bracketed group, or a run without spaces/commas.
+_MOVE_TOKEN = re.compile(r"\([^()]*\)|[^\s,()]+")
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -83,6 +87,11 @@ class Game(ABC, Generic[S, A]):
     #: True when every move's notation is one character, so a move list may be
     #: written as one compact string (``"041"`` = ``"0 4 1"``).
     compact_moves: bool = False
+    #: True when turns alternate and the game can end only by a win for the
+    #: player who just moved, or a draw (Connect Four, m,n,k-games,
+    #: Domineering, Nim; not Othello). The engine then bounds scores more
+    #: tightly (no win sooner than 3 plies when none is immediate).
+    mover_wins_only: bool = False
 
     # -- the formalism -------------------------------------------------------
     @abstractmethod
@@ -184,7 +193,9 @@ class Game(ABC, Generic[S, A]):
     def winning_action(self, state: S) -> A | None:
         """A move that wins at once, if the game can tell cheaply; None when
         there is none or the game does not know. Search may then score the
-        node as a win in one ply without generating the other moves."""
+        node as a win in one ply without generating the other moves. A game
+        that implements :meth:`non_losing_actions` must make this complete:
+        None then means no move wins at once."""
         return None
 
     def non_losing_actions(self, state: S) -> Sequence[A] | None:
@@ -212,9 +223,10 @@ class Game(ABC, Generic[S, A]):
         return current
 
     def split_moves(self, text: str) -> list[str]:
-        """Split a move list written with spaces or commas, or, for games with
-        one-character moves, as one compact string."""
-        parts = text.replace(",", " ").split()
+        """Split a move list written with spaces or commas, keeping a
+        bracketed move such as ``(0, 1)`` whole; for games with one-character
+        moves a list may also be one compact string (``"041"``)."""
+        parts = _MOVE_TOKEN.findall(text)
         if self.compact_moves and len(parts) == 1 and len(parts[0]) > 1:
             return list(parts[0])
         return parts

@@ -64,6 +64,13 @@ def _(message: str) -> str:
     return _active.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (for
+    texts defined at import time, such as game titles; they are translated
+    with ``_()`` where they are shown)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count`` in the active language."""
     return _active.ngettext(singular, plural, count)

@@ -177,5 +177,5 @@ def games_table() -> list[tuple[str, str, str]]:
             params = f"= {entry.alias_of}"
         else:
             params = ", ".join(f"{p.name}={p.default}" for p in entry.cls.params)
-        rows.append((entry.name, params, entry.description))
+        rows.append((entry.name, params, _(entry.description)))
     return rows

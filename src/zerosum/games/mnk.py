@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import ClassVar
 
 from ..game import Game, MoveError, Param, Player, PositionError
-from ..i18n import _
+from ..i18n import N_, _
 from ..registry import register, register_alias
 
 ONGOING, X_WON, O_WON, DRAW = 0, 1, 2, 3
@@ -41,13 +41,14 @@ class MNK(Game[State, int]):
     """The m,n,k-game: see the module docstring."""
 
     name = "mnk"
-    title = "m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)"
+    title = N_("m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)")
     params: ClassVar[tuple[Param, ...]] = (
         Param("m", 3, "rows", minimum=1, maximum=26),
         Param("n", 3, "columns", minimum=1, maximum=26),
         Param("k", 3, "marks in a row that win", minimum=1, maximum=26),
     )
     player_names = ("X", "O")
+    mover_wins_only = True
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
         if k > max(m, n):
@@ -323,4 +324,4 @@ class MNK(Game[State, int]):
         return None
 
 
-register_alias("gomoku", "mnk(m=15,n=15,k=5)", "gomoku: five in a row on 15x15 (an m,n,k-game)")
+register_alias("gomoku", "mnk(m=15,n=15,k=5)", N_("gomoku: five in a row on 15x15 (an m,n,k-game)"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..game import MoveError, Player
-from ..i18n import _
+from ..i18n import N_, _
 from ..registry import register
 from .mnk import MNK, State
 
@@ -34,7 +34,7 @@ class TicTacToe(MNK):
     """Tic-tac-toe with the tutorials' 0-8 cell numbers."""
 
     name = "tictactoe"
-    title = "tic-tac-toe: three in a row on 3x3, cells 0-8 (as in the tutorials)"
+    title = N_("tic-tac-toe: three in a row on 3x3, cells 0-8 (as in the tutorials)")
     params = ()
     compact_moves = True
 

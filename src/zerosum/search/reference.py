@@ -13,6 +13,12 @@ Scores are from MAX's point of view:
 * with a depth limit, a position at the limit scores
   ``game.evaluate(state, MAX)`` (the game's heuristic).
 
+With ``evaluate_terminals=True`` and a depth limit, a position where the game
+is over is scored by the evaluation too, as the tutorials' depth-limited code
+does (its leaves are "the depth limit, or no move for the side to move"). That
+reproduces the tutorials' figures exactly (Domineering's worked example); the
+default, scoring the end of the game as a proven win, loss or draw, is sounder.
+
 Statistics: ``nodes`` counts every position visited (root and terminal
 positions included), ``leaves`` the positions scored without looking further
 (terminal, or at the depth limit), ``cutoffs`` the alpha-beta prunings.
@@ -64,19 +70,26 @@ class _Search:
     """One search from one root: the game, the root player (MAX), the depth
     limit, and the counters."""
 
-    def __init__(self, game: Game[Any, Any], root: Hashable, depth: int | None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        root: Hashable,
+        depth: int | None,
+        evaluate_terminals: bool = False,
+    ) -> None:
         self.game = game
         self.max_player = game.to_move(root)
         self.depth = depth
+        self.evaluate_terminals = evaluate_terminals and depth is not None
         self.count = _Counter()
 
     def _leaf(self, state: Any, ply: int) -> int | None:
         """The score of ``state`` if the search stops here, else None."""
         game = self.game
-        if game.is_terminal(state):
+        if game.is_terminal(state) and not self.evaluate_terminals:
             self.count.leaves += 1
             return terminal_score(game.utility(state, self.max_player), ply)
-        if self.depth is not None and ply >= self.depth:
+        if (self.depth is not None and ply >= self.depth) or game.is_terminal(state):
             self.count.leaves += 1
             self.count.horizon += 1
             return game.evaluate(state, self.max_player)
@@ -163,6 +176,7 @@ def best_move(
     algorithm: Algorithm = "alphabeta",
     depth: int | None = None,
     rng: random.Random | None = None,
+    evaluate_terminals: bool = False,
 ) -> SearchResult[Any]:
     """Choose a move the way the tutorials' ``get_best_move`` does: try the
     moves in the game's order, keep a later move only when it is strictly
@@ -172,11 +186,12 @@ def best_move(
     With ``rng``, every equally good move is found (alpha-beta then searches
     each move with a window just below the best value, so ties are exact) and
     one is chosen at random from ``rng``; without it the first best move in
-    the game's order is returned, deterministically.
+    the game's order is returned, deterministically. ``evaluate_terminals``:
+    see the module docstring.
     """
     _check(game, state, algorithm)
     started = time.perf_counter()
-    search = _Search(game, state, depth)
+    search = _Search(game, state, depth, evaluate_terminals)
     search.count.nodes += 1  # the root
     best_value = -INF
     best: list[Any] = []
@@ -211,15 +226,17 @@ def analyze(
     *,
     algorithm: Algorithm = "alphabeta",
     depth: int | None = None,
+    evaluate_terminals: bool = False,
 ) -> SearchResult[Any]:
     """Score every legal move with a full window (so each score is the move's
     true minimax value at this depth), best first; ties keep the game's move
     order. ``best_moves`` holds every move with the best score; with no depth
     limit this is an exact solve: for a win the quickest moves, for a loss
-    the slowest, for a draw every drawing move."""
+    the slowest, for a draw every drawing move. ``evaluate_terminals``: see
+    the module docstring."""
     _check(game, state, algorithm)
     started = time.perf_counter()
-    search = _Search(game, state, depth)
+    search = _Search(game, state, depth, evaluate_terminals)
     search.count.nodes += 1
     moves = []
     for action in game.actions(state):

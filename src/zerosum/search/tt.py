@@ -1,0 +1,224 @@
+"""The transposition table: what a search learnt about a position, kept so
+that the position need not be searched again when another move order reaches
+it.
+
+Layout
+------
+A fixed number of slots (``size``, chosen by the caller); a position's slot is
+``hash(key) % size``, where the key is ``game.key(state)`` or, with symmetry,
+``game.canonical(state)[0]``. A prime ``size`` spreads structured integer keys
+(bitboards) best. Each slot holds ``None`` or one entry, a plain tuple (tuples
+are the cheapest value Python builds, and the engine touches the table at
+every node)::
+
+    (key, lower, upper, depth, move, generation)
+
+* ``key``        -- the full key, compared on every probe, so two positions
+                    that share a slot are never confused;
+* ``lower``, ``upper`` -- bounds on the position's value for the side to move
+                    (``lower == upper``: exact; :data:`NO_LOWER` /
+                    :data:`NO_UPPER`: no bound on that side). Decisive values
+                    are stored *relative to the position* (see below);
+* ``depth``      -- the remaining depth the bounds were searched to;
+                    :data:`DEPTH_INF` when no heuristic leaf influenced them,
+                    so they hold at any depth;
+* ``move``       -- the best move found, in the frame of the key (mapped with
+                    ``game.map_move`` when symmetry is on), or None;
+* ``generation`` -- the search that stored it (see :meth:`new_search`).
+
+Decisive scores and distances
+-----------------------------
+Search scores count plies from the root (a win ``p`` plies from the root is
+``WIN - p``), but a stored entry may be read at another ply, by a different
+route or in a later search. So a decisive value is stored as the distance
+from the *position* (:func:`to_table`: a win at root ply ``p`` scored
+``WIN - p`` is stored at ply ``ply`` as ``WIN - (p - ply)``) and converted back
+on load (:func:`from_table`). The conversion is exact, so a reused entry keeps
+its exact distance.
+
+Replacement policy
+------------------
+One entry per slot: depth-preferred within a search, replace-if-older across
+searches, and a position's deepest result kept. A store for key ``k`` at a
+slot whose resident entry is
+
+1. none: writes;
+2. the same position: writes if the new depth is greater; at the same depth
+   merges the two (``lower`` the larger lower bound, ``upper`` the smaller
+   upper bound: the solver's null-window probes each learn one side, and
+   together they often make an entry exact); if the resident was searched
+   deeper, keeps it, whatever its age (an exact entry is never lost to a
+   horizon-limited one);
+3. another position: writes if the resident was stored by an earlier search
+   (an older generation) or searched no deeper than the new one; otherwise
+   (a deeper entry of the current search) drops the new result.
+
+If merging would give ``lower > upper`` -- possible only when depth-limited
+values disagree after transpositions -- the new bounds replace the old ones,
+so that no entry ever has ``lower > upper``. In an exact solve every depth is
+:data:`DEPTH_INF`, so rule 3 always writes and the table is "always
+replace", as in Pascal Pons' Connect Four solver.
+
+The engine inlines :meth:`probe` and :meth:`store` in its hot loop (a method
+call per node costs as much as the lookup itself); these methods are the
+readable statement of the same rules, used by tests and by code that is not
+speed-critical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .types import MAX_PLY, WIN
+
+#: Scores at least this far from zero are decisive (a win or loss carrying
+#: its distance); everything the table stores relative to the position.
+MATE = WIN - MAX_PLY
+#: The "no bound" sentinels. They lie beyond the score range by more than any
+#: ply adjustment can move them, so a converted sentinel still means "no bound".
+NO_UPPER = WIN + 3 * MAX_PLY
+NO_LOWER = -NO_UPPER
+#: Depth of an entry no heuristic leaf influenced: valid at any depth.
+DEPTH_INF = 1 << 31
+
+#: Default number of slots: a prime, about 262,000 entries (some 30 MB when
+#: full). Larger tables help long solves (pass ``tt_size``), but a fresh
+#: list of a million slots also costs the first search several milliseconds
+#: of garbage-collector traversal.
+DEFAULT_SIZE = 262_111
+
+Entry = tuple[Hashable, int, int, int, Any, int]
+
+
+def to_table(score: int, ply: int) -> int:
+    """A score found at ``ply`` plies from the root, as the table stores it:
+    decisive scores become relative to the position (distance from it)."""
+    if score >= MATE:
+        return score + ply
+    if score <= -MATE:
+        return score - ply
+    return score
+
+
+def from_table(stored: int, ply: int) -> int:
+    """Inverse of :func:`to_table`: a stored value read at ``ply`` plies from
+    the root. ``from_table(to_table(s, p), p) == s`` for every score, and a
+    win stored at one ply and read at another keeps its distance from the
+    position."""
+    if stored >= MATE:
+        return stored - ply
+    if stored <= -MATE:
+        return stored + ply
+    return stored
+
+
+@dataclass(frozen=True)
+class Probe:
+    """An entry as :meth:`TranspositionTable.probe` returns it, with scores
+    converted back to root-relative at the probing ply. ``lower`` is
+    ``-INF``-like (:data:`NO_LOWER` region) when there is no lower bound."""
+
+    lower: int
+    upper: int
+    depth: int
+    move: Any
+    generation: int
+
+    @property
+    def bound(self) -> str:
+        """``"exact"``, ``"lower"``, ``"upper"`` or ``"none"``."""
+        has_lower = self.lower > -WIN - 1
+        has_upper = self.upper < WIN + 1
+        if has_lower and has_upper:
+            return "exact" if self.lower == self.upper else "both"
+        return "lower" if has_lower else "upper" if has_upper else "none"
+
+
+class TranspositionTable:
+    """A bounded table of search results keyed by position key. See the
+    module docstring for the entry layout and the replacement policy.
+
+    >>> table = TranspositionTable(101)
+    >>> table.store("a", ply=3, lower=WIN - 7, upper=WIN - 7, depth=5, move=2)
+    >>> entry = table.probe("a", ply=1)   # the same win, seen two plies higher
+    >>> entry.lower == WIN - 5, entry.move
+    (True, 2)
+    """
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        from ..game import ZerosumError
+
+        if not isinstance(size, int) or size < 1:
+            raise ZerosumError(f"table size must be a whole number of at least 1, got {size}")
+        self.size = size
+        self.slots: list[Entry | None] = [None] * size
+        self.generation = 0
+        self._empty: list[Entry | None] | None = None
+
+    def new_search(self) -> int:
+        """Start a new generation: entries stored so far become replaceable
+        by any later store (rule 2). Returns the new generation number."""
+        self.generation += 1
+        return self.generation
+
+    def clear(self) -> None:
+        """Forget every entry. The slot list is emptied in place: a fresh list
+        of a million slots would be young again for the garbage collector,
+        which then walks it at its next few collections (milliseconds each)."""
+        if self._empty is None:
+            self._empty = [None] * self.size  # kept: copying it is the fastest reset
+        self.slots[:] = self._empty
+        self.generation = 0
+
+    def slot_of(self, key: Hashable) -> int:
+        return hash(key) % self.size
+
+    def probe(self, key: Hashable, ply: int) -> Probe | None:
+        """The entry for ``key`` with its bounds converted for a position
+        ``ply`` plies from the root, or None."""
+        entry = self.slots[hash(key) % self.size]
+        if entry is None or entry[0] != key:
+            return None
+        _, lower, upper, depth, move, generation = entry
+        return Probe(from_table(lower, ply), from_table(upper, ply), depth, move, generation)
+
+    def store(
+        self,
+        key: Hashable,
+        *,
+        ply: int,
+        lower: int,
+        upper: int,
+        depth: int,
+        move: Any = None,
+    ) -> None:
+        """Record bounds ``lower <= value <= upper`` (root-relative scores at
+        ``ply``; pass :data:`NO_LOWER` / :data:`NO_UPPER` for a missing side)
+        for ``key``, under the replacement policy."""
+        slot = hash(key) % self.size
+        lo = lower if lower <= NO_LOWER else to_table(lower, ply)
+        hi = upper if upper >= NO_UPPER else to_table(upper, ply)
+        old = self.slots[slot]
+        if old is not None:
+            if old[0] == key:
+                if old[3] > depth:
+                    return  # rule 2: the position's deeper result stays
+                if old[3] == depth:
+                    merged_lo, merged_hi = max(lo, old[1]), min(hi, old[2])
+                    if merged_lo <= merged_hi:
+                        lo, hi = merged_lo, merged_hi
+                    if move is None:
+                        move = old[4]
+            elif old[3] > depth and old[5] == self.generation:
+                return  # rule 3: a deeper entry of this search stays
+        self.slots[slot] = (key, lo, hi, depth, move, self.generation)
+
+    def __iter__(self) -> Iterator[Entry]:
+        """Every stored entry (raw, position-relative values)."""
+        return (entry for entry in self.slots if entry is not None)
+
+    def __len__(self) -> int:
+        """How many slots hold an entry (counted: O(size))."""
+        return sum(1 for entry in self.slots if entry is not None)
