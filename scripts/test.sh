@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
-python3 -m pytest
+python3 -m pytest -q
 python3 -m mypy
 python3 -m ruff check .
