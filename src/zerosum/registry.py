@@ -60,7 +60,7 @@ def _discover() -> None:
     from . import games
 
     for module in pkgutil.iter_modules(games.__path__):
-        importlib.import_module(f"{games.__name__}.{module.name}")
+        importlib.import_module(f"{games.__name__}.{module.name}")  # registers its games
     _loaded = True
 
 

@@ -46,6 +46,7 @@ from collections.abc import Callable, Hashable, Sequence
 from ..game import Game, MoveError, Param, Player, PositionError
 from ..i18n import N_, _
 from ..registry import register
+from .bitboards import CHUNK, permutation_tables, permute
 
 #: ``(occupied, player to move)``; see the module docstring.
 State = tuple[int, int]
@@ -54,33 +55,6 @@ VERTICAL, HORIZONTAL = "vertical", "horizontal"
 MAX_SIDE = 16
 _COORDS = re.compile(r"^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$")
 _CELL = re.compile(r"^([a-z])(\d+)$")
-_CHUNK = 8  # bits per lookup in the symmetry tables
-
-
-def _permutation_tables(perm: Sequence[int]) -> list[list[int]]:
-    """Lookup tables that apply the cell permutation ``perm`` to a bitboard
-    eight bits at a time: ``tables[i][v]`` is the image of the bits ``v``
-    placed at cells ``8i .. 8i+7``."""
-    tables = []
-    for start in range(0, len(perm), _CHUNK):
-        width = min(_CHUNK, len(perm) - start)
-        table = [0] * (1 << width)
-        for value in range(1, 1 << width):
-            low = value & -value
-            table[value] = table[value ^ low] | 1 << perm[start + low.bit_length() - 1]
-        tables.append(table)
-    return tables
-
-
-def _permute(tables: list[list[int]], bits: int) -> int:
-    """Apply a permutation prepared by :func:`_permutation_tables`."""
-    out = 0
-    for table in tables:
-        if not bits:
-            break
-        out |= table[bits & 0xFF]
-        bits >>= _CHUNK
-    return out
 
 
 @register
@@ -138,7 +112,7 @@ class Domineering(Game[State, int]):
         self._names = [0, 0]
         self._shift[v], self._names[v] = cols, v_names
         self._shift[h], self._names[h] = 1, h_names
-        self._transforms = [_permutation_tables(p) for p in self._make_permutations()]
+        self._transforms = [permutation_tables(p) for p in self._make_permutations()]
         # Indexed by player, then by the position of 8 cells in the board:
         # for each pattern of named cells there, its tiles in cell order.
         self._tile_tables = [self._make_tile_table(p) for p in (0, 1)]
@@ -147,10 +121,10 @@ class Domineering(Game[State, int]):
         tile = 1 | 1 << self._shift[player]
         return [
             [
-                tuple(tile << (start + i) for i in range(_CHUNK) if value >> i & 1)
-                for value in range(1 << _CHUNK)
+                tuple(tile << (start + i) for i in range(CHUNK) if value >> i & 1)
+                for value in range(1 << CHUNK)
             ]
-            for start in range(0, self.cells, _CHUNK)
+            for start in range(0, self.cells, CHUNK)
         ]
 
     def _make_permutations(self) -> list[list[int]]:
@@ -201,7 +175,7 @@ class Domineering(Game[State, int]):
         while free:
             if free & 0xFF:
                 moves += tables[chunk][free & 0xFF]
-            free >>= _CHUNK
+            free >>= CHUNK
             chunk += 1
         return moves
 
@@ -378,7 +352,7 @@ class Domineering(Game[State, int]):
 
     def transform(self, state: State, transform: int) -> State:
         """The image of ``state`` under symmetry ``transform`` (an involution)."""
-        return (_permute(self._transforms[transform], state[0]), state[1])
+        return (permute(self._transforms[transform], state[0]), state[1])
 
     def canonical(self, state: State) -> tuple[Hashable, int]:
         """The least key over the four symmetric images, and the transform
@@ -386,7 +360,7 @@ class Domineering(Game[State, int]):
         occupied, player = state
         best, best_t = occupied << 1 | player, 0
         for t in range(1, len(self._transforms)):
-            key = _permute(self._transforms[t], occupied) << 1 | player
+            key = permute(self._transforms[t], occupied) << 1 | player
             if key < best:
                 best, best_t = key, t
         return best, best_t
@@ -395,7 +369,7 @@ class Domineering(Game[State, int]):
         """Map a tile through a symmetry; every transform is its own inverse,
         and a tile's orientation is kept (a Vertical tile named ``a1`` is
         named ``a2`` after an up-down flip of a 3-row board)."""
-        return _permute(self._transforms[transform], action)
+        return permute(self._transforms[transform], action)
 
     def _kills(self, tile: int, player: Player) -> int:
         """The named cells of ``player``'s tiles that ``tile`` overlaps."""

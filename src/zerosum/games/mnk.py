@@ -22,6 +22,7 @@ from typing import ClassVar
 from ..game import Game, MoveError, Param, Player, PositionError
 from ..i18n import N_, _
 from ..registry import register, register_alias
+from .bitboards import permutation_tables, permute
 
 ONGOING, X_WON, O_WON, DRAW = 0, 1, 2, 3
 
@@ -65,6 +66,7 @@ class MNK(Game[State, int]):
             [line for line in self.lines if line >> cell & 1] for cell in range(self.cells)
         ]
         self._transforms = self._make_transforms()
+        self._tables = [permutation_tables(perm) for perm in self._transforms]
 
     # -- construction helpers -------------------------------------------------
     def _make_lines(self) -> list[int]:
@@ -282,20 +284,12 @@ class MNK(Game[State, int]):
     def symmetry_count(self) -> int:
         return len(self._transforms)
 
-    def _transform_bits(self, bits: int, perm: list[int]) -> int:
-        out = 0
-        while bits:
-            low = bits & -bits
-            out |= 1 << perm[low.bit_length() - 1]
-            bits ^= low
-        return out
-
     def canonical(self, state: State) -> tuple[Hashable, int]:
         x, o, _status = state
         best, best_t = -1, 0
         shift = self.cells
-        for t, perm in enumerate(self._transforms):
-            k = self._transform_bits(x, perm) << shift | self._transform_bits(o, perm)
+        for t, tables in enumerate(self._tables):
+            k = permute(tables, x) << shift | permute(tables, o)
             if best < 0 or k < best:
                 best, best_t = k, t
         return best, best_t

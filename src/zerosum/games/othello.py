@@ -42,6 +42,7 @@ from collections.abc import Callable, Hashable, Sequence
 from ..game import Game, MoveError, Param, Player, PositionError
 from ..i18n import N_, _
 from ..registry import register
+from .bitboards import permutation_tables, permute
 
 #: ``(mine, theirs, player to move, mover's legal squares)``.
 State = tuple[int, int, int, int]
@@ -51,7 +52,6 @@ State = tuple[int, int, int, int]
 PASS = -1
 
 SIZES = (4, 6, 8)
-_CHUNK = 8  # bits per lookup in the symmetry tables
 _RUN_OF_SQUARES = re.compile(r"(?:[a-z][1-9])+", re.IGNORECASE)
 
 # -- evaluation weights (scores for the side being evaluated) -----------------
@@ -67,32 +67,6 @@ W_X_SQUARE = 25
 W_DISC = 4
 #: "Few squares left": at most this share of the board empty.
 ENDGAME_SHARE = 5
-
-
-def _permutation_tables(perm: Sequence[int]) -> list[list[int]]:
-    """Lookup tables applying the square permutation ``perm`` to a bitboard
-    eight bits at a time: ``tables[i][v]`` is the image of the bits ``v``
-    placed at squares ``8i .. 8i+7``."""
-    tables = []
-    for start in range(0, len(perm), _CHUNK):
-        width = min(_CHUNK, len(perm) - start)
-        table = [0] * (1 << width)
-        for value in range(1, 1 << width):
-            low = value & -value
-            table[value] = table[value ^ low] | 1 << perm[start + low.bit_length() - 1]
-        tables.append(table)
-    return tables
-
-
-def _permute(tables: list[list[int]], bits: int) -> int:
-    """Apply a permutation prepared by :func:`_permutation_tables`."""
-    out = 0
-    for table in tables:
-        if not bits:
-            break
-        out |= table[bits & 0xFF]
-        bits >>= _CHUNK
-    return out
 
 
 _FULL_8X8 = (1 << 64) - 1
@@ -215,7 +189,7 @@ class Othello(Game[State, int]):
                 x = (r + (1 if r == 0 else -1)) * n + c + (1 if c == 0 else -1)
                 self._x_squares.append((1 << sq, 1 << x))
         self._endgame = self.cells // ENDGAME_SHARE
-        self._transforms = [_permutation_tables(p) for p in self._make_permutations()]
+        self._transforms = [permutation_tables(p) for p in self._make_permutations()]
         self._order = self._make_order()
 
     def _make_rays(self, square: int) -> tuple[tuple[int, ...], ...]:
@@ -586,7 +560,7 @@ class Othello(Game[State, int]):
         """The image of ``state`` under symmetry ``transform`` (an involution)."""
         tables = self._transforms[transform]
         mine, theirs, player, free = state
-        return (_permute(tables, mine), _permute(tables, theirs), player, _permute(tables, free))
+        return (permute(tables, mine), permute(tables, theirs), player, permute(tables, free))
 
     def canonical(self, state: State) -> tuple[Hashable, int]:
         """The least key over the four images of ``state`` under the start
@@ -608,7 +582,7 @@ class Othello(Game[State, int]):
             return best, best_t
         for t in range(1, len(self._transforms)):
             tables = self._transforms[t]
-            key = (_permute(tables, mine) << cells | _permute(tables, theirs)) << 1 | player
+            key = (permute(tables, mine) << cells | permute(tables, theirs)) << 1 | player
             if key < best:
                 best, best_t = key, t
         return best, best_t
@@ -618,7 +592,7 @@ class Othello(Game[State, int]):
         stays ``pass``."""
         if action == PASS:
             return PASS
-        return _permute(self._transforms[transform], 1 << action).bit_length() - 1
+        return permute(self._transforms[transform], 1 << action).bit_length() - 1
 
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Corners first, then edges, the inside, and the squares next to the
