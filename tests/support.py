@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from zerosum.game import Game
@@ -22,6 +24,26 @@ def reachable(game: Game[Any, Any]) -> set[Any]:
                 seen.add(child)
                 frontier.append(child)
     return seen
+
+
+def sample_positions(
+    game: Game[Any, Any], plies: Sequence[int], count: int, seed: int
+) -> list[Any]:
+    """Up to ``count`` distinct non-terminal positions, each after a seeded
+    random number of random plies (drawn from ``plies``), in the order found."""
+    rng = random.Random(seed)
+    found: dict[Any, None] = {}
+    attempts = 0
+    while len(found) < count and attempts < 50 * count:
+        attempts += 1
+        state = game.initial_state()
+        for _ in range(rng.choice(list(plies))):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state):
+            found[state] = None
+    return list(found)
 
 
 def run_cli(

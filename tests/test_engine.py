@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import sample_positions
 
 import zerosum
 from zerosum.game import Game, MoveError, Player, PositionError, ZerosumError
@@ -74,26 +75,6 @@ def reachable(game: Game[Any, Any]) -> list[Any]:
     return list(seen)
 
 
-def sample_positions(
-    game: Game[Any, Any], plies: Sequence[int], count: int, seed: int
-) -> list[Any]:
-    """Distinct non-terminal positions after a seeded random number of random
-    plies (from ``plies``)."""
-    rng = random.Random(seed)
-    found: dict[Any, None] = {}
-    attempts = 0
-    while len(found) < count and attempts < 50 * count:
-        attempts += 1
-        state = game.initial_state()
-        for _ in range(rng.choice(list(plies))):
-            if game.is_terminal(state):
-                break
-            state = game.result(state, rng.choice(list(game.actions(state))))
-        if not game.is_terminal(state):
-            found[state] = None
-    return list(found)
-
-
 @cache
 def tictactoe_truth() -> tuple[Any, dict[Any, int], dict[Any, tuple[Any, ...]]]:
     """Tic-tac-toe, the reference value and best moves of every non-terminal
@@ -133,8 +114,10 @@ def test_every_feature_combination_is_exact_on_tictactoe(options: EngineOptions)
 
 @pytest.mark.parametrize(
     "options",
-    [EngineOptions(tt=False, hooks=False, **dict(zip(FLAGS[2:6], v, strict=True)))
-     for v in itertools.product((False, True), repeat=4)],
+    [
+        EngineOptions(tt=False, hooks=False, **dict(zip(FLAGS[2:6], v, strict=True)))
+        for v in itertools.product((False, True), repeat=4)
+    ],
     ids=option_id,
 )
 def test_depth_limited_values_match_the_reference(options: EngineOptions) -> None:
@@ -210,9 +193,7 @@ def test_analysis_scores_every_move_exactly(spec: str) -> None:
         mine = engine.analyze(state)
         ref = reference.solve(game, state)
         assert [m.score.raw for m in mine.moves] == [m.score.raw for m in ref.moves]
-        assert {m.move: m.score.raw for m in mine.moves} == {
-            m.move: m.score.raw for m in ref.moves
-        }
+        assert {m.move: m.score.raw for m in mine.moves} == {m.move: m.score.raw for m in ref.moves}
         assert set(mine.best_moves) == set(ref.best_moves)
         for line in mine.moves:
             assert line.score.exact

@@ -4,9 +4,7 @@ samples of the other games and the published Connect Four benchmark set."""
 from __future__ import annotations
 
 import itertools
-import random
 import threading
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -14,6 +12,7 @@ import pytest
 from conftest import shared_data
 from hypothesis import given
 from hypothesis import strategies as st
+from support import reachable, sample_positions
 
 import zerosum
 from zerosum.game import Game, ZerosumError
@@ -29,42 +28,16 @@ from zerosum.search.solver import (
 from zerosum.search.types import MAX_PLY, Limits, loss_in, win_in
 
 
-def reachable(game: Game[Any, Any]) -> list[Any]:
-    seen: dict[Any, None] = {}
-    stack = [game.initial_state()]
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen[state] = None
-        if not game.is_terminal(state):
-            stack.extend(game.result(state, m) for m in game.actions(state))
-    return [s for s in seen if not game.is_terminal(s)]
-
-
-def sample_positions(
-    game: Game[Any, Any], plies: Sequence[int], count: int, seed: int
-) -> list[Any]:
-    rng = random.Random(seed)
-    found: dict[Any, None] = {}
-    attempts = 0
-    while len(found) < count and attempts < 50 * count:
-        attempts += 1
-        state = game.initial_state()
-        for _ in range(rng.choice(list(plies))):
-            if game.is_terminal(state):
-                break
-            state = game.result(state, rng.choice(list(game.actions(state))))
-        if not game.is_terminal(state):
-            found[state] = None
-    return list(found)
+def open_positions(game: Game[Any, Any]) -> list[Any]:
+    """Every reachable non-terminal position, in a fixed order."""
+    return sorted(s for s in reachable(game) if not game.is_terminal(s))
 
 
 @cache
 def truth(spec: str, plies: tuple[int, ...] = (), count: int = 0) -> list[tuple[Any, Any]]:
     """Positions with the reference's exact analysis (every move's value)."""
     game = zerosum.load(spec)
-    positions = reachable(game) if not plies else sample_positions(game, plies, count, seed=7)
+    positions = open_positions(game) if not plies else sample_positions(game, plies, count, seed=7)
     return [(s, reference.solve(game, s)) for s in positions]
 
 
@@ -133,8 +106,14 @@ def test_other_games_strong_and_weak(spec: str, plies: tuple[int, ...], count: i
 
 
 @pytest.mark.parametrize(
-    "spec", ["connect4(width=4,height=4)", "connect4(width=5,height=4)", "mnk(m=4,n=4,k=3)",
-             "domineering(rows=4,cols=4)", "nim(heaps=3-4-5)"]
+    "spec",
+    [
+        "connect4(width=4,height=4)",
+        "connect4(width=5,height=4)",
+        "mnk(m=4,n=4,k=3)",
+        "domineering(rows=4,cols=4)",
+        "nim(heaps=3-4-5)",
+    ],
 )
 def test_mover_wins_only_bounds_are_sound_for_games_that_qualify(spec: str) -> None:
     """Games that end only by the mover's win or a draw, turns alternating,
