@@ -39,6 +39,15 @@ bottom bit to ``mask`` carries up to the column's first empty cell, so
 is unique per position (each column's sum stays inside the column and
 identifies its height and colours): it is the table key.
 
+Engine hooks: :meth:`ConnectFour.non_losing_actions` runs once per searched
+position and needs the opponent's threats and, for each candidate move, the
+mover's threats after it. Rather than one threat pass per board, it lays the
+boards side by side in one big int ("lanes", see ``_init_lanes``) and runs the
+threat formula once: in pure Python an int operation costs mostly its
+interpreter overhead, little more for 600 bits than for 50.
+:meth:`ConnectFour.winning_action` tests every move's four-in-a-row the same
+way.
+
 Position notation: the rows from the top, separated by ``/``, each cell
 ``r`` (Red), ``y`` (Yellow) or ``.`` (``......./......./......./......./
 ...y.../...r...`` after ``4 4``; the side to move follows from the counts).
@@ -83,31 +92,38 @@ def threat_cells(stones: int, height: int) -> int:
     ``stones`` (a bitboard in the module's layout, ``height`` rows). The
     result is not masked: the caller keeps the cells it cares about (empty
     ones on the board)."""
+    # Raised by 4 * (height + 2) bits so that no stone lies below 4 steps in
+    # any direction: the sideways formula below relies on it. (The engine
+    # hooks inline the same formula over several boards at once; see
+    # ConnectFour.non_losing_actions.)
+    offset = 4 * (height + 2)
+    x = stones << offset
     # Vertical: three stones directly below.
-    cells = (stones << 1) & (stones << 2) & (stones << 3)
-    # Down-diagonal, across, up-diagonal (unrolled: this is a hot path). In
-    # each, the target needs stones at -1 and -2 steps and one at -3 or +1,
-    # or stones at +1 and +2 steps and one at -1 or +3.
-    step = height
-    before1, before2 = stones << step, stones << 2 * step
-    after1, after2 = stones >> step, stones >> 2 * step
-    cells |= (before1 & before2 & ((stones << 3 * step) | after1)) | (
-        after1 & after2 & (before1 | (stones >> 3 * step))
-    )
-    step += 1
-    before1, before2 = stones << step, stones << 2 * step
-    after1, after2 = stones >> step, stones >> 2 * step
-    cells |= (before1 & before2 & ((stones << 3 * step) | after1)) | (
-        after1 & after2 & (before1 | (stones >> 3 * step))
-    )
-    step += 1
-    before1, before2 = stones << step, stones << 2 * step
-    after1, after2 = stones >> step, stones >> 2 * step
-    cells |= (before1 & before2 & ((stones << 3 * step) | after1)) | (
-        after1 & after2 & (before1 | (stones >> 3 * step))
-    )
-    return cells
-
+    cells = x & (x << 1)
+    cells = (cells & (cells << 1)) << 1
+    # Down-diagonal, across, up-diagonal (step s; unrolled: evaluate calls
+    # this twice per leaf). A target needs stones at -1 and -2 steps and one
+    # at -3 or +1, or stones at +1 and +2 steps and one at -1 or +3. With
+    # r = stones at +s and +2s and q = a stone at 0 or +4s: r & q, 3 steps
+    # below the target, or r at the target and q one step below it -- 11
+    # operations a direction, not 14. (x >> 4s) << 3s stands in for x >> s,
+    # exactly, as no stone lies below bit 4s.
+    s = height
+    r = x & (x >> s)
+    r >>= s
+    q = x | (x >> 4 * s)
+    cells |= ((r & q) << 3 * s) | (r & (q << s))
+    s += 1
+    r = x & (x >> s)
+    r >>= s
+    q = x | (x >> 4 * s)
+    cells |= ((r & q) << 3 * s) | (r & (q << s))
+    s += 1
+    r = x & (x >> s)
+    r >>= s
+    q = x | (x >> 4 * s)
+    cells |= ((r & q) << 3 * s) | (r & (q << s))
+    return cells >> offset
 
 def has_four(stones: int, height: int) -> bool:
     """True when ``stones`` hold four in a row (layout of this module)."""
@@ -176,6 +192,55 @@ class ConnectFour(Game[State, int]):
         # there (and going up / right / up-right / down-right) fits.
         directions = ((1, 0, 1), (h1, 1, 0), (h1 + 1, 1, 1), (height, 1, -1))
         self._windows = tuple((step, self._anchors(dc, dr)) for step, dc, dr in directions)
+        # Shift amounts of threat_cells / has_four, precomputed for the hooks:
+        # 1, 2, 3 steps in each of the three sideways directions.
+        self._steps = tuple(k * s for s in (height, h1, h1 + 1) for k in (1, 3, 4))
+        self._four_steps = (height, 2 * height, h1, 2 * h1, h1 + 1, 2 * (h1 + 1))
+        self._init_lanes()
+
+    def _init_lanes(self) -> None:
+        """Constants of the lane layout used by the engine hooks.
+
+        One big int holds several boards side by side, lane ``i`` at bit
+        ``i * lane``, so that one pass of the threat formula (about fifty
+        big-int operations, whose cost is mostly interpreter overhead and
+        grows little with the int's size) serves every lane at once. A lane
+        is the board's bits plus ``3 * (height + 2)`` empty bits, the longest
+        shift of the formula: a bit of a lane's board then only ever meets
+        bits of its own lane or empty padding, so each lane computes exactly
+        what the formula computes on that board alone."""
+        width, h1 = self.width, self._h1
+        lane = width * h1 + 3 * (h1 + 1)
+        self._lane = lane
+        #: Lane 0 starts above 4 * (height + 2) zero bits (see non_losing_actions).
+        base = 4 * (h1 + 1)
+        self._base = base
+        #: Lane ``width`` (after the one-per-column lanes) holds the opponent.
+        self._opp_shift = base + width * lane
+        #: ``x * _rep_columns`` puts a copy of x in each column lane, 0..width-1.
+        self._rep_columns = sum(1 << (base + c * lane) for c in range(width))
+        #: ... and in every lane, the opponent's included.
+        self._rep_all = self._rep_columns | (1 << self._opp_shift)
+        #: Column ``c``'s cells in lane ``c``: ``(cells * _rep_columns) &
+        #: _diagonal`` sends each column's cells to the column's own lane.
+        self._diagonal = sum(self._column_mask[c] << (base + c * lane) for c in range(width))
+        #: ``(x >> _base) % _fold`` folds the column lanes onto one board
+        #: (exact when the lanes hold disjoint bits, as each holds one column).
+        self._fold = (1 << lane) - 1
+        # Per column, centre first: its cells, its lane's board cells and its
+        # tie-break (higher = nearer the centre); per cell, the one-move answer.
+        self._lanes = tuple(
+            (self._column_mask[c], self._board << (base + c * lane), MAX_SIZE - rank)
+            for rank, c in enumerate(self._centre_order)
+        )
+        self._single: dict[int, tuple[int]] = {
+            1 << (c * h1 + r): (c,) for c in range(width) for r in range(self.height)
+        }
+        #: The column of a tie-break value (the inverse of the above).
+        self._tie_column = tuple(
+            self._centre_order[MAX_SIZE - t] if MAX_SIZE - t < width else -1
+            for t in range(MAX_SIZE + 1)
+        )
 
     def _anchors(self, dc: int, dr: int) -> int:
         bits = 0
@@ -206,24 +271,24 @@ class ConnectFour(Game[State, int]):
         board."""
         current, mask, _status = state
         new_mask = mask | (mask + self._bottom[action])
-        mover = current | (new_mask ^ mask)  # the side that just moved
-        h = self.height
-        # Four in a row for the mover? (inlined has_four, for speed)
+        opponent = current ^ mask
+        mover = opponent ^ new_mask  # the side that just moved, its new stone included
+        # Four in a row for the mover? (has_four inlined, shifts precomputed:
+        # this runs once per searched position)
         pair = mover & (mover >> 1)
         if pair & (pair >> 2):
-            return (current ^ mask, new_mask, WON)
-        pair = mover & (mover >> h)
-        if pair & (pair >> 2 * h):
-            return (current ^ mask, new_mask, WON)
-        h += 1
-        pair = mover & (mover >> h)
-        if pair & (pair >> 2 * h):
-            return (current ^ mask, new_mask, WON)
-        h += 1
-        pair = mover & (mover >> h)
-        if pair & (pair >> 2 * h):
-            return (current ^ mask, new_mask, WON)
-        return (current ^ mask, new_mask, DRAW if new_mask == self._board else ONGOING)
+            return (opponent, new_mask, WON)
+        s1, s2, a1, a2, u1, u2 = self._four_steps
+        pair = mover & (mover >> s1)
+        if pair & (pair >> s2):
+            return (opponent, new_mask, WON)
+        pair = mover & (mover >> a1)
+        if pair & (pair >> a2):
+            return (opponent, new_mask, WON)
+        pair = mover & (mover >> u1)
+        if pair & (pair >> u2):
+            return (opponent, new_mask, WON)
+        return (opponent, new_mask, DRAW if new_mask == self._board else ONGOING)
 
     def is_terminal(self, state: State) -> bool:
         return state[2] != ONGOING
@@ -543,10 +608,25 @@ class ConnectFour(Game[State, int]):
         current, mask, status = state
         if status:
             return None
-        wins = threat_cells(current, self.height) & (mask + self._bottom_row) & self._board
-        if not wins:
+        board = self._board
+        playable = (mask + self._bottom_row) & board
+        # Lane c holds the mover's stones plus the playable cell of column c;
+        # a four in lane c means that move wins (the mover has none before:
+        # the game would be over). The lowest four found is in the lowest
+        # lane, the leftmost column.
+        x = (current * self._rep_columns) | ((playable * self._rep_columns) & self._diagonal)
+        pair = x & (x >> 1)
+        fours = pair & (pair >> 2)
+        s1, s2, a1, a2, u1, u2 = self._four_steps
+        pair = x & (x >> s1)
+        fours |= pair & (pair >> s2)
+        pair = x & (x >> a1)
+        fours |= pair & (pair >> a2)
+        pair = x & (x >> u1)
+        fours |= pair & (pair >> u2)
+        if not fours:
             return None
-        return ((wins & -wins).bit_length() - 1) // self._h1
+        return ((fours & -fours).bit_length() - 1 - self._base) // self._lane
 
     def non_losing_actions(self, state: State) -> Sequence[int]:
         """Columns after which the opponent cannot complete four at once --
@@ -557,14 +637,43 @@ class ConnectFour(Game[State, int]):
 
         Best first: winning moves, then by how many threats (empty cells that
         would complete four) the move leaves its player, ties from the centre
-        outwards. Empty at a terminal state."""
+        outwards. Empty at a terminal state. The result is shared: do not
+        modify it."""
         current, mask, status = state
         if status:
             return ()
-        height, board = self.height, self._board
+        board = self._board
         playable = (mask + self._bottom_row) & board
-        empty = board & ~mask
-        theirs = threat_cells(current ^ mask, height) & empty
+        # One pass of the threat formula over lanes: lane c (c < width) holds
+        # the mover's stones after playing column c, lane `width` the
+        # opponent's stones. See _init_lanes and _lane_threats.
+        spread = (playable * self._rep_columns) & self._diagonal
+        x = (current * self._rep_columns) | spread | ((current ^ mask) << self._opp_shift)
+        # Vertical: three stones directly below.
+        cells = x & (x << 1)
+        cells = (cells & (cells << 1)) << 1
+        # Each sideways direction (step s): with r = stones at +s and +2s
+        # and q = a stone at 0 or +4s, a cell is a threat when r & q holds
+        # 3s below it (stones at -2s, -s and -3s or +s) or r holds at the
+        # cell and q at -s (stones at +s, +2s and -s or +3s). 11 operations
+        # where threat_cells needs 14; exact because no stone lies below bit
+        # 4s, so (x >> 4s) << 3s loses nothing of x >> s.
+        d1, d3, d4, a1, a3, a4, u1, u3, u4 = self._steps
+        r = x & (x >> d1)
+        r >>= d1
+        q = x | (x >> d4)
+        cells |= ((r & q) << d3) | (r & (q << d1))
+        r = x & (x >> a1)
+        r >>= a1
+        q = x | (x >> a4)
+        cells |= ((r & q) << a3) | (r & (q << a1))
+        r = x & (x >> u1)
+        r >>= u1
+        q = x | (x >> u4)
+        cells |= ((r & q) << u3) | (r & (q << u1))
+        # Keep the empty cells (of the board before the move) in every lane.
+        cells &= (board ^ mask) * self._rep_all
+        theirs = cells >> self._opp_shift  # the opponent's threats
         forced = playable & theirs
         if not forced:
             candidates = playable
@@ -573,22 +682,34 @@ class ConnectFour(Game[State, int]):
         else:
             candidates = forced  # the one threat must be blocked
         candidates &= ~(theirs >> 1)
-        wins = threat_cells(current, height) & playable
-        candidates |= wins
-        if not candidates:
-            return ()
-        scored = []
-        for rank, c in enumerate(self._centre_order):
-            move = candidates & self._column_mask[c]
-            if move:
-                if move & wins:
-                    score = 1 << 10
-                else:
-                    score = (threat_cells(current | move, height) & empty).bit_count()
-                scored.append(((score << 4) | (15 - rank), c))
-        if len(scored) > 1:
-            scored.sort(reverse=True)
-        return [c for _, c in scored]
+        # A move wins when its own cell is a threat in its lane (the formula
+        # looks at the other three cells of each line, the mover's before).
+        wins = cells & spread
+        if wins:
+            wins = (wins >> self._base) % self._fold  # lanes back onto the board
+            candidates |= wins
+        if not candidates & (candidates - 1):
+            return self._single[candidates] if candidates else ()
+        # Two or more: sort by (threats after the move, centre-first), each
+        # packed into one int: count << 4 | tie. The threats of a move are
+        # counted in its column's lane. A comprehension over the columns
+        # costs less than picking the candidates' bits one by one.
+        lanes = self._lanes
+        if wins:  # (never in the engine: it asks winning_action first)
+            keys = [
+                (1 << 14) | tie if wins & column else ((cells & lane).bit_count() << 4) | tie
+                for column, lane, tie in lanes
+                if candidates & column
+            ]
+        else:
+            keys = [
+                ((cells & lane).bit_count() << 4) | tie
+                for column, lane, tie in lanes
+                if candidates & column
+            ]
+        keys.sort(reverse=True)
+        tie_column = self._tie_column
+        return [tie_column[k & 15] for k in keys]
 
     # -- benchmarks ------------------------------------------------------------
     def benchmark_score(self, state: State, raw: int) -> int:

@@ -54,7 +54,9 @@ class Score:
 
     ``raw`` is the integer the search compares; ``exact`` says whether it is a
     game-theoretic value (a proven win, loss or draw) rather than heuristic.
-    A decisive raw score is always exact.
+    A decisive raw score is proven in its sign; its distance is exact when
+    ``exact`` is true (the engine may find a win past its depth limit whose
+    distance is only an upper bound, and a weak solve proves only the sign).
     """
 
     raw: int
