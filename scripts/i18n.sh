@@ -10,6 +10,7 @@ xgettext --language=Python --keyword=_ --keyword=N_ --keyword=ngettext:1,2 --fro
   --no-wrap --sort-output --package-name=zerosum -o "$pot" $(find src/zerosum -name '*.py' | sort)
 for po in src/zerosum/locale/*/LC_MESSAGES/zerosum.po; do
   msgmerge --quiet --no-wrap --sort-output --no-fuzzy-matching --update --backup=none "$po" "$pot"
+  msgattrib --no-obsolete --no-wrap --output-file="$po" "$po"
   msgfmt --check --output-file="${po%.po}.mo" "$po"
 done
 rm -f "$pot"

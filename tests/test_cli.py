@@ -257,3 +257,34 @@ def test_bad_engine_options(args: tuple[str, ...], needle: str) -> None:
     assert done.returncode == 2, (done.stdout, done.stderr)
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], done.stderr
+
+
+def test_solve_with_a_depth_limit() -> None:
+    """--depth on solve: exact when the game ends within it, heuristic
+    (value null) when it does not; the engine agrees with the reference."""
+    for algorithm in ("alphabeta", "minimax", "engine"):
+        near = run_json(
+            "solve",
+            "tictactoe",
+            "--moves",
+            "0 4 1",
+            "--depth",
+            "6",
+            "--algorithm",
+            algorithm,
+            "--json",
+        )
+        assert near["value"] == 0 and near["exact"] is True and near["best_moves"] == ["2"]
+        far = run_json("solve", "tictactoe", "--depth", "2", "--algorithm", algorithm, "--json")
+        assert far["value"] is None and far["exact"] is False
+    text = run("solve", "tictactoe", "--depth", "2")
+    assert text.returncode == 0 and "(heuristic)" in text.stdout
+    bad = run("solve", "tictactoe", "--depth", "3", "--weak")
+    assert bad.returncode == 2 and "--weak" in bad.stderr
+
+
+def test_symmetry_option_shares_table_entries() -> None:
+    plain = run_json("solve", "tictactoe", "--json")
+    symmetric = run_json("solve", "tictactoe", "--symmetry", "--json")
+    assert symmetric["best_moves"] == plain["best_moves"] and symmetric["value"] == 0
+    assert symmetric["nodes"] < plain["nodes"]

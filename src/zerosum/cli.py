@@ -22,7 +22,7 @@ from .match import play_match
 from .registry import games_table, load
 from .report import analyze_object, plies_of, solve_object
 from .search import reference, solver
-from .search.engine import Engine, Progress
+from .search.engine import Engine, EngineOptions, Progress
 from .search.perft import divide, perft
 from .search.types import Limits, MoveScore, Score, SearchResult
 
@@ -310,7 +310,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             raise UsageError(_("--evaluate-terminals needs --algorithm minimax or alphabeta"))
         view = _progress_view(game, args, sys.stdout)
         try:
-            return Engine(game).analyze(
+            return Engine(game, _engine_options(args)).analyze(
                 state, _engine_limits(args), multipv=args.multipv, on_progress=view
             )
         finally:
@@ -362,18 +362,28 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
     return result
 
 
+def _engine_options(args: argparse.Namespace) -> EngineOptions:
+    return EngineOptions(symmetry=args.symmetry)
+
+
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
+    """The exact value (or, with --depth, the depth-limited value, which is
+    exact only when the game ends within the depth)."""
     _searchable(game, state)
+    depth = Limits(depth=args.depth).depth
+    if args.weak and (args.algorithm != "engine" or depth is not None):
+        raise UsageError(_("--weak needs --algorithm engine and no --depth"))
     if args.algorithm != "engine":
-        if args.weak:
-            raise UsageError(
-                _("--weak needs --algorithm engine, not {name}").format(name=args.algorithm)
-            )
-        return reference.solve(game, state, algorithm=args.algorithm)
+        return reference.analyze(game, state, algorithm=args.algorithm, depth=depth)
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = _progress_view(game, args, sys.stderr)
     try:
-        return solver.solve(game, state, weak=args.weak, on_progress=view)
+        if depth is not None:
+            engine = Engine(game, _engine_options(args))
+            return engine.analyze(state, Limits(depth=depth), on_progress=view)
+        return solver.solve(
+            game, state, weak=args.weak, options=_engine_options(args), on_progress=view
+        )
     finally:
         if view is not None:
             view.done()
@@ -429,7 +439,11 @@ def _print_solution(
     player = game.player_name(game.to_move(state))
     # A weak solve proves the outcome only, not its distance.
     plies = None if args.weak else plies_of(game, state, result.score, result.pv)
-    value = describe_value(result.score.outcome)
+    value = (
+        describe_value(result.score.outcome)
+        if result.score.exact
+        else describe_score(result.score)  # --depth that did not reach the end
+    )
     if plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))
     else:
@@ -583,6 +597,11 @@ def build_parser() -> argparse.ArgumentParser:
             help=_("read one move list per line from standard input; print JSON lines"),
         )
         p.add_argument(
+            "--symmetry",
+            action="store_true",
+            help=_("engine: one table entry per symmetry class of positions"),
+        )
+        p.add_argument(
             "--progress",
             action="store_true",
             help=_("show live progress even when the output is not a terminal"),
@@ -641,6 +660,11 @@ def build_parser() -> argparse.ArgumentParser:
     search_options(solve)
     solve.add_argument(
         "--weak", action="store_true", help=_("prove only win, draw or loss (faster)")
+    )
+    solve.add_argument(
+        "--depth",
+        type=_whole_number,
+        help=_("search only this many plies (the value is then exact only if the game ends)"),
     )
 
     counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
