@@ -122,19 +122,29 @@ def test_spec_round_trips(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_symmetry_hooks_agree(spec: str) -> None:
-    """States the game calls symmetric share a canonical key, and mapping a
-    move into the canonical frame and back gives the move again."""
+    """Every symmetric image of a position has the position's canonical key;
+    the canonical transform maps the position onto the key's representative;
+    a move mapped with ``map_move`` is legal in the image and leads to the
+    image of the move's result; and mapping back gives the move again."""
     game = zerosum.load(spec)
     count = game.symmetry_count()
     assert count >= 1
     for record in _playouts(spec)[:3]:
         for state, _action in record[:12]:
-            key, transform = game.canonical(state)
-            assert 0 <= transform < count
-            assert game.canonical(state) == (key, transform)  # deterministic
-            for move in game.actions(state):
-                there = game.map_move(move, transform)
-                assert game.map_move(there, transform, inverse=True) == move
+            key, t = game.canonical(state)
+            assert 0 <= t < count
+            assert game.canonical(state) == (key, t)  # deterministic
+            assert game.key(game.transform(state, t)) == key
+            for u in range(count):
+                image = game.transform(state, u)
+                assert game.canonical(image)[0] == key
+                for move in game.actions(state):
+                    mapped = game.map_move(move, u)
+                    assert mapped in game.actions(image)
+                    assert game.result(image, mapped) == game.transform(
+                        game.result(state, move), u
+                    )
+                    assert game.map_move(mapped, u, inverse=True) == move
 
 
 def _wins_at_once(game: Any, state: Any, move: Any) -> bool:

@@ -356,21 +356,19 @@ def random_positions(game: Domineering, count: int, seed: int) -> list[State]:
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (3, 5), (4, 6), (8, 8), (5, 1)])
-def test_symmetries_give_one_key_and_map_moves(rows: int, cols: int) -> None:
+def test_symmetries_are_involutions_sharing_one_key(rows: int, cols: int) -> None:
     game = Domineering(rows=rows, cols=cols)
     assert game.symmetry_count() == 4
     for state in random_positions(game, 40, rows * 100 + cols):
         key, t = game.canonical(state)
         assert game.key(game.transform(state, t)) == key
         for u in range(4):
+            # Each of the four symmetries is its own inverse; the rest of the
+            # symmetry contract is checked for every game by the conformance
+            # suite.
             image = game.transform(state, u)
             assert game.transform(image, u) == state
             assert game.canonical(image)[0] == key
-            for move in game.actions(state):
-                mapped = game.map_move(move, u)
-                assert mapped in game.actions(image)
-                assert game.result(image, mapped) == game.transform(game.result(state, move), u)
-                assert game.map_move(mapped, u, inverse=True) == move
 
 
 def test_an_up_down_flip_renames_a_vertical_tile() -> None:

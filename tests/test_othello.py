@@ -341,7 +341,7 @@ def test_evaluation_prefers_corners() -> None:
 
 
 @pytest.mark.parametrize("size", [4, 6, 8])
-def test_symmetries_give_one_key_and_map_moves(size: int) -> None:
+def test_symmetries_are_involutions_sharing_one_key(size: int) -> None:
     game = Othello(size)
     assert game.symmetry_count() == 4
     start = game.initial_state()
@@ -351,14 +351,12 @@ def test_symmetries_give_one_key_and_map_moves(size: int) -> None:
         key, t = game.canonical(state)
         assert game.key(game.transform(state, t)) == key
         for u in range(4):
+            # Each of the four symmetries is its own inverse; the rest of the
+            # symmetry contract is checked for every game by the conformance
+            # suite.
             image = game.transform(state, u)
             assert game.transform(image, u) == state
             assert game.canonical(image)[0] == key
-            for move in game.actions(state):
-                mapped = game.map_move(move, u)
-                assert mapped in game.actions(image)
-                assert game.result(image, mapped) == game.transform(game.result(state, move), u)
-                assert game.map_move(mapped, u, inverse=True) == move
 
 
 def test_transforms_are_the_diagonals_and_the_half_turn() -> None:

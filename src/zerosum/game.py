@@ -174,6 +174,15 @@ class Game(ABC, Generic[S, A]):
         """How many board symmetries :meth:`canonical` considers (1: none)."""
         return 1
 
+    def transform(self, state: S, transform: int) -> S:
+        """The image of ``state`` under symmetry ``transform`` (0 is the
+        identity). A game with :meth:`symmetry_count` above 1 implements it;
+        the conformance suite checks it against :meth:`canonical` and
+        :meth:`map_move`."""
+        if transform == 0:
+            return state
+        raise NotImplementedError(f"{type(self).__name__} does not implement transform")
+
     def canonical(self, state: S) -> tuple[Hashable, int]:
         """The key of the symmetry class of ``state`` and the index of the
         transformation that maps ``state`` onto the class representative.

@@ -585,6 +585,10 @@ class ConnectFour(Game[State, int]):
         current, mask, status = state
         return (self.mirror_key(current), self.mirror_key(mask), status)
 
+    def transform(self, state: State, transform: int) -> State:
+        """Transform 1 is the left-right mirror; 0 the identity."""
+        return self.mirror(state) if transform else state
+
     def canonical(self, state: State) -> tuple[int, int]:
         """``(min(key, mirrored key), transform)``: transform 1 when the
         mirror image is the representative, else 0."""

@@ -284,6 +284,10 @@ class MNK(Game[State, int]):
     def symmetry_count(self) -> int:
         return len(self._transforms)
 
+    def transform(self, state: State, transform: int) -> State:
+        tables = self._tables[transform]
+        return (permute(tables, state[0]), permute(tables, state[1]), state[2])
+
     def canonical(self, state: State) -> tuple[Hashable, int]:
         x, o, _status = state
         best, best_t = -1, 0
