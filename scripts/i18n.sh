@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=$(mktemp)
-xgettext --language=Python --keyword=_ --keyword=N_ --keyword=ngettext:1,2 --from-code=UTF-8 \
+xgettext --language=Python --keyword=_ --keyword=N_ --from-code=UTF-8 \
   --no-wrap --sort-output --package-name=zerosum -o "$pot" $(find src/zerosum -name '*.py' | sort)
 for po in src/zerosum/locale/*/LC_MESSAGES/zerosum.po; do
   msgmerge --quiet --no-wrap --sort-output --no-fuzzy-matching --update --backup=none "$po" "$pot"

@@ -46,6 +46,25 @@ def sample_positions(
     return list(found)
 
 
+def playout_positions(
+    game: Game[Any, Any], count: int, seed: int, terminal: bool = False
+) -> list[Any]:
+    """The first ``count`` positions met along seeded random games, in order
+    (terminal positions included only with ``terminal``)."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        state = game.initial_state()
+        while True:
+            over = game.is_terminal(state)
+            if terminal or not over:
+                states.append(state)
+            if over:
+                break
+            state = game.result(state, rng.choice(list(game.actions(state))))
+    return states[:count]
+
+
 def run_cli(
     *args: str, stdin: str = "", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:

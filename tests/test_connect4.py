@@ -10,6 +10,7 @@ from itertools import islice
 
 import pytest
 from conftest import shared_data
+from support import playout_positions
 
 import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
@@ -36,19 +37,6 @@ def c4(spec: str = "connect4") -> ConnectFour:
     game = zerosum.load(spec)
     assert isinstance(game, ConnectFour)
     return game
-
-
-def random_positions(game: ConnectFour, count: int, seed: int) -> list[State]:
-    """Every position (terminal ones included) of seeded random games."""
-    rng = random.Random(seed)
-    states: list[State] = []
-    while len(states) < count:
-        state = game.initial_state()
-        states.append(state)
-        while not game.is_terminal(state):
-            state = game.result(state, rng.choice(list(game.actions(state))))
-            states.append(state)
-    return states
 
 
 # -- an independent, naive model of the board ----------------------------------
@@ -151,7 +139,7 @@ def test_column_fills_up() -> None:
 @pytest.mark.parametrize("spec", SIZES)
 def test_winning_and_non_losing_actions_match_brute_force(spec: str) -> None:
     game = c4(spec)
-    for state in random_positions(game, 400, seed=len(spec)):
+    for state in playout_positions(game, 400, seed=len(spec), terminal=True):
         if game.is_terminal(state):
             assert game.winning_action(state) is None
             assert list(game.non_losing_actions(state)) == []
@@ -189,7 +177,7 @@ def test_winning_and_non_losing_actions_match_brute_force(spec: str) -> None:
 @pytest.mark.parametrize("spec", ["connect4", "connect4(width=9,height=9)"])
 def test_threat_cells_match_a_naive_search(spec: str) -> None:
     game = c4(spec)
-    for state in random_positions(game, 150, seed=7):
+    for state in playout_positions(game, 150, seed=7, terminal=True):
         cells = grid(game, state)
         red, _ = game.stones(state)
         threats = threat_cells(red, game.height)
@@ -222,7 +210,7 @@ def test_non_losing_actions_on_known_positions() -> None:
 def test_evaluate_is_antisymmetric_and_bounded() -> None:
     for spec in SIZES:
         game = c4(spec)
-        for state in random_positions(game, 300, seed=3):
+        for state in playout_positions(game, 300, seed=3, terminal=True):
             if game.is_terminal(state):
                 continue
             value = game.evaluate(state, 0)
@@ -242,7 +230,7 @@ def test_evaluate_is_antisymmetric_and_bounded() -> None:
 def test_mirror_symmetry(spec: str) -> None:
     game = c4(spec)
     assert game.symmetry_count() == 2
-    for state in random_positions(game, 200, seed=11):
+    for state in playout_positions(game, 200, seed=11, terminal=True):
         mirrored = game.mirror(state)
         assert game.mirror(mirrored) == state
         key, transform = game.canonical(state)

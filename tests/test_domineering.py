@@ -3,12 +3,12 @@ boards, notation, symmetries and the engine hooks."""
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable, Hashable
 
 import pytest
 from conftest import shared_data
+from support import playout_positions
 
 import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
@@ -343,23 +343,11 @@ def test_render_draws_coordinates_and_the_side_to_move() -> None:
 # -- symmetries and engine hooks -----------------------------------------------
 
 
-def random_positions(game: Domineering, count: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    assert not game.is_terminal(game.initial_state())
-    states: list[State] = []
-    while len(states) < count:
-        state = game.initial_state()
-        while not game.is_terminal(state):
-            states.append(state)
-            state = game.result(state, rng.choice(list(game.actions(state))))
-    return states[:count]
-
-
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (3, 5), (4, 6), (8, 8), (5, 1)])
 def test_symmetries_are_involutions_sharing_one_key(rows: int, cols: int) -> None:
     game = Domineering(rows=rows, cols=cols)
     assert game.symmetry_count() == 4
-    for state in random_positions(game, 40, rows * 100 + cols):
+    for state in playout_positions(game, 40, rows * 100 + cols):
         key, t = game.canonical(state)
         assert game.key(game.transform(state, t)) == key
         for u in range(4):
@@ -394,7 +382,7 @@ def test_engine_hooks_agree_with_brute_force(rows: int, cols: int) -> None:
         return loses_at_once(game.result(state, move))
 
     checked_wins = checked_safe = 0
-    for state in random_positions(game, 300, rows * cols):
+    for state in playout_positions(game, 300, rows * cols):
         moves = list(game.actions(state))
         assert sorted(game.ordered_actions(state)) == sorted(moves)
         win = game.winning_action(state)

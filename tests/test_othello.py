@@ -8,6 +8,7 @@ import time
 from collections.abc import Hashable
 
 import pytest
+from support import playout_positions
 
 import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
@@ -169,9 +170,7 @@ def test_4x4_othello_is_a_win_for_white() -> None:
 
 def test_a_side_with_no_move_must_pass() -> None:
     game = Othello()
-    state = game.play(
-        "e6 f6 g6 g7 g8 f4 e3 h6 c4 c3 b2 f8 g3 h8".split()
-    )
+    state = game.play("e6 f6 g6 g7 g8 f4 e3 h6 c4 c3 b2 f8 g3 h8".split())
     assert state == game.parse_position(BLACK_MUST_PASS)
     assert game.to_move(state) == 0 and not game.is_terminal(state)
     assert game.actions(state) == [PASS]
@@ -306,23 +305,12 @@ def test_render_draws_coordinates_counts_and_legal_squares() -> None:
 # -- evaluation, symmetries, ordering --------------------------------------------------
 
 
-def random_states(game: Othello, count: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    states: list[State] = []
-    while len(states) < count:
-        state = game.initial_state()
-        while not game.is_terminal(state):
-            states.append(state)
-            state = game.result(state, rng.choice(list(game.actions(state))))
-    return states[:count]
-
-
 @pytest.mark.parametrize("size", [4, 6, 8])
 def test_evaluation_is_antisymmetric_and_bounded(size: int) -> None:
     game = Othello(size)
     assert game.evaluate(game.initial_state(), 0) == 0
     values = set()
-    for state in random_states(game, 300, size):
+    for state in playout_positions(game, 300, size):
         value = game.evaluate(state, 0)
         assert value == -game.evaluate(state, 1)
         assert abs(value) < 10_000
@@ -347,7 +335,7 @@ def test_symmetries_are_involutions_sharing_one_key(size: int) -> None:
     start = game.initial_state()
     for t in range(4):
         assert game.transform(start, t) == start
-    for state in random_states(game, 60, size):
+    for state in playout_positions(game, 60, size):
         key, t = game.canonical(state)
         assert game.key(game.transform(state, t)) == key
         for u in range(4):
@@ -368,7 +356,7 @@ def test_transforms_are_the_diagonals_and_the_half_turn() -> None:
 
 def test_ordered_actions_put_corners_first_and_x_squares_last() -> None:
     game = Othello()
-    for state in random_states(game, 300, 1):
+    for state in playout_positions(game, 300, 1):
         moves = list(game.actions(state))
         ordered = list(game.ordered_actions(state))
         assert sorted(ordered) == sorted(moves)

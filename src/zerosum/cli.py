@@ -92,13 +92,6 @@ def _position(game: Game[Any, Any], position: str | None, moves: str | None) -> 
     return state
 
 
-def _searchable(game: Game[Any, Any], state: Any) -> None:
-    if game.is_terminal(state):
-        raise ZerosumError(
-            _("the game is over in this position; expected a position with a move to make")
-        )
-
-
 # -- commands --------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rows = games_table()
@@ -302,7 +295,6 @@ def _progress_view(
 
 
 def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
-    _searchable(game, state)
     if args.multipv is not None and args.multipv < 1:
         raise UsageError(_("--multipv must be 1 or more, got {n}").format(n=args.multipv))
     if args.algorithm == "engine":
@@ -369,7 +361,6 @@ def _engine_options(args: argparse.Namespace) -> EngineOptions:
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     """The exact value (or, with --depth, the depth-limited value, which is
     exact only when the game ends within the depth)."""
-    _searchable(game, state)
     depth = Limits(depth=args.depth).depth
     if args.weak and (args.algorithm != "engine" or depth is not None):
         raise UsageError(_("--weak needs --algorithm engine and no --depth"))

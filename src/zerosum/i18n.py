@@ -24,7 +24,6 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "zh")
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
 
 
 def language_from_environment() -> str:
@@ -40,7 +39,7 @@ def language_from_environment() -> str:
 def activate(language: str | None) -> str:
     """Make ``language`` (en, zh, or None for the locale's) the one ``_()``
     translates into; returns the language chosen."""
-    global _active, _language
+    global _active
     chosen = language or language_from_environment()
     if chosen not in LANGUAGES:
         from .game import ZerosumError
@@ -50,13 +49,7 @@ def activate(language: str | None) -> str:
         _active = gettext.NullTranslations()
     else:
         _active = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[chosen])
-    _language = chosen
     return chosen
-
-
-def current() -> str:
-    """The active language code."""
-    return _language
 
 
 def _(message: str) -> str:
@@ -69,8 +62,3 @@ def N_(message: str) -> str:
     texts defined at import time, such as game titles; they are translated
     with ``_()`` where they are shown)."""
     return message
-
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    """The singular or plural form for ``count`` in the active language."""
-    return _active.ngettext(singular, plural, count)
