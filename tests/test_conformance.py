@@ -10,7 +10,10 @@ extra specs listed below, check the protocol's promises:
 * move notation round-trips (parse(format(move)) == move) and position
   notation round-trips (parse(format(state)) == state);
 * the engine hooks are consistent: ``canonical`` gives symmetric states one
-  key and ``map_move`` maps moves of one onto the other.
+  key and ``map_move`` maps moves of one onto the other;
+* a game drawn as a grid (``board``) places each move where it acts: its
+  cells are on the board, a click on its first cell selects it and no other
+  move, and the move changes every one of its cells.
 """
 
 from __future__ import annotations
@@ -193,3 +196,39 @@ def test_mover_wins_only_is_declared_truthfully(spec: str) -> None:
             assert game.to_move(after) != game.to_move(state)
         (last, _a), (final, _n) = record[-2], record[-1]
         assert game.utility(final, game.to_move(last)) >= 0
+
+
+def _selected_by_click(board: Any, legal: list[tuple[Any, tuple[tuple[int, int], ...]]],
+                       cell: tuple[int, int]) -> list[Any]:
+    """The moves a click on ``cell`` selects, by the rule of docs/messages.md:
+    a drop board selects the move in the clicked column; otherwise the moves
+    whose first cell is the clicked cell, else those that include it."""
+    if board.drop:
+        return [m for m, cells in legal if cells and cells[0][1] == cell[1]]
+    first = [m for m, cells in legal if cells and cells[0] == cell]
+    return first or [m for m, cells in legal if cell in cells]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_board_places_moves_where_they_act(spec: str) -> None:
+    game = zerosum.load(spec)
+    for record in _playouts(spec)[:4]:
+        for state, _action in record:
+            board = game.board(state)
+            legal = [(m, game.move_cells(state, m)) for m in game.actions(state)]
+            if board is None:
+                assert all(cells == () for _m, cells in legal)
+                continue
+            assert len(board.cells) == board.rows * board.cols
+            assert all(v in (None, 0, 1, 2) for v in board.cells)
+            for move, cells in legal:
+                assert len(set(cells)) == len(cells)
+                assert all(0 <= r < board.rows and 0 <= c < board.cols for r, c in cells)
+                if not cells:
+                    continue
+                assert _selected_by_click(board, legal, cells[0]) == [move], game.format_move(move)
+                after = game.board(game.result(state, move))
+                assert after is not None
+                for r, c in cells:
+                    i = r * board.cols + c
+                    assert after.cells[i] != board.cells[i], (game.format_move(move), (r, c))

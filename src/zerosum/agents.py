@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from .game import Game, MoveError
 from .i18n import _
 from .search import reference
-from .search.engine import Engine
+from .search.engine import Engine, Progress
 from .search.types import Limits, SearchResult
 
 
@@ -185,7 +185,14 @@ class EngineAgent:
         chosen = LEVELS[level]
         return cls(Limits(depth=chosen.depth, time=chosen.time), seed, chosen.noise)
 
-    def choose(self, game: Game[Any, Any], state: Any) -> Decision:
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        on_progress: Callable[[Progress[Any]], None] | None = None,
+    ) -> Decision:
+        """The AI's move; ``on_progress`` receives the engine's report after
+        each completed depth (for a front end that shows the AI thinking)."""
         if self.noise and self.noise_rng.random() < self.noise:
             return Decision(self.noise_rng.choice(list(game.actions(state))))
         book = _book_move(game, state, self.rng) if self.book else None
@@ -193,5 +200,13 @@ class EngineAgent:
             return book
         if self._engine is None or self._engine.game is not game:
             self._engine = Engine(game)
-        result = self._engine.search(state, self.limits, rng=self.rng)
+        result = self._engine.search(state, self.limits, on_progress=on_progress, rng=self.rng)
         return Decision(result.best_move, search=result)
+
+    def stop(self) -> None:
+        """From another thread: make a running :meth:`choose` return now with
+        the best move of its last completed depth. A request that comes before
+        the search has started is lost (see :meth:`Engine.stop`), so a caller
+        that must stop it repeats the request until ``choose`` returns."""
+        if self._engine is not None:
+            self._engine.stop()

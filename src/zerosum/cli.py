@@ -20,7 +20,7 @@ from .game import Game, Player, ZerosumError
 from .i18n import _
 from .match import play_match
 from .registry import games_table, load
-from .report import analyze_object, plies_of, solve_object
+from .report import analyze_object, error_object, plies_of, progress_object, solve_object
 from .search import reference, solver
 from .search.engine import Engine, EngineOptions, Progress
 from .search.perft import divide, perft
@@ -222,26 +222,13 @@ class ProgressView:
         self.as_json = as_json
         self.live = live
         self.shown = False
+        #: The position searched (for the move entries of analysis progress).
+        self.state: Any = None
 
     def __call__(self, progress: Progress[Any]) -> None:
         game = self.game
         if self.as_json:
-            record = {
-                "type": "progress",
-                "depth": progress.depth,
-                "score": progress.score.raw,
-                "exact": progress.score.exact,
-                "best_move": None
-                if progress.best_move is None
-                else game.format_move(progress.best_move),
-                "pv": [game.format_move(m) for m in progress.pv],
-                "nodes": progress.nodes,
-                "nps": round(progress.nps),
-                "time_s": round(progress.time_s, 6),
-                "tt_hit_rate": round(progress.tt_hit_rate, 4),
-                "lower": progress.lower,
-                "upper": progress.upper,
-            }
+            record = progress_object(game, self.state, progress)
             print(json.dumps(record), file=self.stream, flush=True)
             return
         if not self.live:
@@ -301,6 +288,8 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
         if args.evaluate_terminals:
             raise UsageError(_("--evaluate-terminals needs --algorithm minimax or alphabeta"))
         view = _progress_view(game, args, sys.stdout)
+        if view is not None:
+            view.state = state
         try:
             return Engine(game, _engine_options(args)).analyze(
                 state, _engine_limits(args), multipv=args.multipv, on_progress=view
@@ -368,6 +357,8 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
         return reference.analyze(game, state, algorithm=args.algorithm, depth=depth)
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = _progress_view(game, args, sys.stderr)
+    if view is not None:
+        view.state = state
     try:
         if depth is not None:
             engine = Engine(game, _engine_options(args))
@@ -484,7 +475,7 @@ def _run_positions(
         except ZerosumError as error:
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)
-            out(json.dumps({"line": number, "moves": text, "error": str(error)}))
+            out(json.dumps(error_object(str(error), line=number, moves=text), ensure_ascii=False))
             print(f"zerosum: error: {message}", file=sys.stderr)
         sys.stdout.flush()
     return EXIT_USAGE if failures else 0
@@ -518,6 +509,7 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     elapsed = time.perf_counter() - started
     if args.json:
         obj: dict[str, Any] = {
+            "type": "perft",
             "game": game.spec(),
             "position": game.format_position(state),
             "depth": args.depth,
@@ -663,7 +655,40 @@ def build_parser() -> argparse.ArgumentParser:
     counting.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
     counting.add_argument("--divide", action="store_true", help=_("count per first move"))
     counting.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    serve = commands.add_parser(
+        "serve", help=_("play and analyse in the browser (a local web app)")
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("address to listen on (default 127.0.0.1: this computer only)"),
+    )
+    serve.add_argument("--port", type=_port, default=8000, help=_("port (default 8000)"))
+    serve.add_argument(
+        "--open", action="store_true", help=_("open the page in the default browser")
+    )
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("expected a port number from 0 to 65535, got {text!r}").format(text=text)
+        )
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    try:
+        from .web.app import serve
+    except ImportError as error:
+        raise ZerosumError(
+            _(
+                "the web app needs the web extra ({missing} is missing); "
+                "install it with: python3 -m pip install 'zerosum[web]'"
+            ).format(missing=error.name or error)
+        ) from None
+    return serve(args.host, args.port, args.open)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
@@ -672,6 +697,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "analyze": cmd_analyze,
     "solve": cmd_solve,
     "perft": cmd_perft,
+    "serve": cmd_serve,
 }
 
 

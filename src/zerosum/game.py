@@ -71,6 +71,56 @@ class Param:
     maximum: int | None = None
 
 
+#: A cell of a :class:`Board`: ``(row, column)`` from the top-left, 0-based.
+Cell = tuple[int, int]
+
+#: The value of a :class:`Board` cell holding a piece that belongs to nobody.
+NEUTRAL = 2
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position drawn as a grid, for graphical front ends (the browser).
+
+    * ``cells`` -- ``rows * cols`` values, row by row from the top-left: the
+      player (0 or 1) whose piece is there, :data:`NEUTRAL` for a piece of
+      nobody's (``neutral`` says what it is), None when the cell is empty;
+    * ``pieces`` -- how each player's pieces look, by name: ``"x"``/``"o"``,
+      ``"red"``/``"yellow"``, ``"black"``/``"white"``,
+      ``"vertical"``/``"horizontal"`` (a front end may fall back to two
+      colours for a name it does not know);
+    * ``neutral`` -- what a :data:`NEUTRAL` cell holds (``"stone"``,
+      ``"covered"``), or ``""``;
+    * ``drop`` -- a click anywhere in a column means the move in that column
+      (Connect Four);
+    * ``row_labels``, ``col_labels`` -- coordinates to print beside the grid
+      (empty: none).
+    """
+
+    rows: int
+    cols: int
+    cells: tuple[int | None, ...]
+    pieces: tuple[str, str]
+    neutral: str = ""
+    drop: bool = False
+    row_labels: tuple[str, ...] = ()
+    col_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != self.rows * self.cols:
+            raise ValueError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells")
+
+
+def letters(count: int) -> tuple[str, ...]:
+    """Column labels ``a``, ``b``, ... for ``count`` columns."""
+    return tuple(chr(ord("a") + i) for i in range(count))
+
+
+def numbers(count: int) -> tuple[str, ...]:
+    """Labels ``1``, ``2``, ... for ``count`` rows or columns."""
+    return tuple(str(i + 1) for i in range(count))
+
+
 class Game(ABC, Generic[S, A]):
     """Base class of every game. Subclasses implement the six abstract methods
     and may override any of the optional ones.
@@ -158,6 +208,20 @@ class Game(ABC, Generic[S, A]):
 
     def player_name(self, player: Player) -> str:
         return self.player_names[player]
+
+    # -- graphical front ends (optional) ---------------------------------------
+    def board(self, state: S) -> Board | None:
+        """``state`` as a grid of cells for a graphical front end, or None
+        when the game has no grid (the front end then shows :meth:`render`
+        and the moves as buttons)."""
+        return None
+
+    def move_cells(self, state: S, action: A) -> tuple[Cell, ...]:
+        """The cells of :meth:`board` that ``action`` marks in ``state`` (a
+        legal move): the first is where a front end draws the move's score
+        and the cell whose click selects it. Empty for a move with no place
+        on the board (a pass), or when the game has no board."""
+        return ()
 
     def spec(self) -> str:
         """The spec that :func:`zerosum.load` turns back into this game."""

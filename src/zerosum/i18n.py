@@ -17,13 +17,21 @@ from __future__ import annotations
 
 import gettext
 import os
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "zerosum"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "zh")
 
-_active: gettext.NullTranslations = gettext.NullTranslations()
+# A context variable rather than a global: each connection of the web server
+# runs in its own context (asyncio task, and the threads it searches in), so
+# two browser tabs can use two languages at once.
+_active: ContextVar[gettext.NullTranslations | None] = ContextVar(
+    "zerosum_translations", default=None
+)
+_ENGLISH = gettext.NullTranslations()
 
 
 def language_from_environment() -> str:
@@ -38,23 +46,30 @@ def language_from_environment() -> str:
 
 def activate(language: str | None) -> str:
     """Make ``language`` (en, zh, or None for the locale's) the one ``_()``
-    translates into; returns the language chosen."""
-    global _active
+    translates into, in the current context (the whole program, unless it
+    runs tasks in contexts of their own); returns the language chosen."""
     chosen = language or language_from_environment()
-    if chosen not in LANGUAGES:
+    _active.set(translations(chosen))
+    return chosen
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalog of ``language`` (en or zh); raises ZerosumError otherwise."""
+    if language not in LANGUAGES:
         from .game import ZerosumError
 
-        raise ZerosumError(_("unknown language {name!r}; expected en or zh").format(name=chosen))
-    if chosen == "en":
-        _active = gettext.NullTranslations()
-    else:
-        _active = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[chosen])
-    return chosen
+        raise ZerosumError(
+            _("unknown language {name!r}; expected en or zh").format(name=language)
+        )
+    if language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language])
 
 
 def _(message: str) -> str:
     """``message`` in the active language (English when untranslated)."""
-    return _active.gettext(message)
+    return (_active.get() or _ENGLISH).gettext(message)
 
 
 def N_(message: str) -> str:

@@ -1,7 +1,9 @@
-"""Search results as plain data (for ``--json`` and any front end).
+"""Search results as plain data: the JSON objects that ``--json`` prints and
+the browser receives.
 
-The keys are documented in the README ("JSON output") and stay English
-whatever the language of the terminal.
+The schema is documented once, in ``docs/messages.md``; keys stay English
+whatever the language. Every object has a ``type``: ``progress``,
+``analysis``, ``result``, ``perft`` or ``error``.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .search.engine import Progress
 from .search.types import MoveScore, Score, SearchResult
 
 
@@ -71,17 +74,45 @@ def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -
     }
 
 
-def solve_object(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:
-    """The ``zerosum solve --json`` object."""
+def progress_object(game: Game[Any, Any], state: Any, progress: Progress[Any]) -> dict[str, Any]:
+    """A ``progress`` object: one completed depth of a running search of
+    ``state`` (``moves`` is filled during analysis)."""
     return {
+        "type": "progress",
+        "depth": progress.depth,
+        "score": progress.score.raw,
+        "exact": progress.score.exact,
+        "best_move": None if progress.best_move is None else game.format_move(progress.best_move),
+        "pv": [game.format_move(m) for m in progress.pv],
+        "nodes": progress.nodes,
+        "nps": round(progress.nps),
+        "time_s": round(progress.time_s, 6),
+        "tt_hit_rate": round(progress.tt_hit_rate, 4),
+        "lower": progress.lower,
+        "upper": progress.upper,
+        "moves": [move_entry(game, state, m) for m in progress.moves],
+    }
+
+
+def solve_object(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:
+    """The ``result`` object (``zerosum solve --json``; the AI's search in
+    the browser)."""
+    return {
+        "type": "result",
         **result_fields(game, state, result),
         "best_moves": [game.format_move(m) for m in result.best_moves],
     }
 
 
 def analyze_object(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:
-    """The ``zerosum analyze --json`` object."""
+    """The ``analysis`` object (``zerosum analyze --json``)."""
     return {
+        "type": "analysis",
         **result_fields(game, state, result),
         "moves": [move_entry(game, state, m) for m in result.moves],
     }
+
+
+def error_object(message: str, **extra: Any) -> dict[str, Any]:
+    """An ``error`` object: one line saying what is wrong and what is expected."""
+    return {"type": "error", "message": message, **extra}

@@ -59,7 +59,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game import Game, MoveError, Param, Player, PositionError, ZerosumError
+from ..game import (
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    ZerosumError,
+    numbers,
+)
 from ..i18n import N_, _
 from ..registry import register
 from ..search.types import WIN, is_decisive
@@ -561,6 +571,27 @@ class ConnectFour(Game[State, int]):
         lines.append("+" + "-" * (2 * self.width + 1) + "+")
         lines.append("  " + " ".join(str(c + 1) for c in range(self.width)))
         return "\n".join(lines)
+
+    def board(self, state: State) -> Board:
+        red, yellow = self.stones(state)
+        cells: list[int | None] = []
+        for r in reversed(range(self.height)):
+            for c in range(self.width):
+                bit = 1 << (c * self._h1 + r)
+                cells.append(0 if red & bit else 1 if yellow & bit else None)
+        return Board(
+            self.height,
+            self.width,
+            tuple(cells),
+            ("red", "yellow"),
+            drop=True,
+            col_labels=numbers(self.width),
+        )
+
+    def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
+        """The cell the stone lands on."""
+        filled = (state[1] >> (action * self._h1) & ((1 << self.height) - 1)).bit_count()
+        return ((self.height - 1 - filled, action),)
 
     # -- engine hooks ------------------------------------------------------------
     def key(self, state: State) -> int:

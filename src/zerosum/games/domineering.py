@@ -43,7 +43,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 
-from ..game import Game, MoveError, Param, Player, PositionError
+from ..game import (
+    NEUTRAL,
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    letters,
+    numbers,
+)
 from ..i18n import N_, _
 from ..registry import register
 from .bitboards import CHUNK, permutation_tables, permute
@@ -311,6 +322,27 @@ class Domineering(Game[State, int]):
                     )
         player = self.vertical if side == "V" else 1 - self.vertical
         return (occupied, player)
+
+    def board(self, state: State) -> Board:
+        """Covered cells are :data:`NEUTRAL` (``"covered"``): the position
+        does not record who placed each tile."""
+        occupied = state[0]
+        pieces = ("vertical", "horizontal") if self.vertical == 0 else ("horizontal", "vertical")
+        return Board(
+            self.rows,
+            self.cols,
+            tuple(NEUTRAL if occupied >> cell & 1 else None for cell in range(self.cells)),
+            pieces,
+            neutral="covered",
+            row_labels=numbers(self.rows),
+            col_labels=letters(self.cols),
+        )
+
+    def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
+        """The tile's two cells, the named (top or left) one first."""
+        first = (action & -action).bit_length() - 1
+        second = action.bit_length() - 1
+        return (divmod(first, self.cols), divmod(second, self.cols))
 
     def render(self, state: State) -> str:
         occupied, player = state

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import ClassVar
 
-from ..game import Game, MoveError, Param, Player, PositionError
+from ..game import Board, Cell, Game, MoveError, Param, Player, PositionError, letters, numbers
 from ..i18n import N_, _
 from ..registry import register, register_alias
 from .bitboards import permutation_tables, permute
@@ -276,6 +276,23 @@ class MNK(Game[State, int]):
 
     def spec(self) -> str:
         return f"mnk(m={self.m},n={self.n},k={self.k})"
+
+    def board(self, state: State) -> Board:
+        x, o, _status = state
+        cells = tuple(
+            0 if x >> cell & 1 else 1 if o >> cell & 1 else None for cell in range(self.cells)
+        )
+        return Board(
+            self.m,
+            self.n,
+            cells,
+            ("x", "o"),
+            row_labels=numbers(self.m),
+            col_labels=letters(self.n),
+        )
+
+    def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
+        return (divmod(action, self.n),)
 
     # -- engine hooks ------------------------------------------------------------
     def key(self, state: State) -> Hashable:

@@ -28,7 +28,18 @@ from collections.abc import Sequence
 from functools import reduce
 from operator import xor
 
-from ..game import Game, MoveError, Param, Player, PositionError, ZerosumError
+from ..game import (
+    NEUTRAL,
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    ZerosumError,
+    numbers,
+)
 from ..i18n import N_, _
 from ..registry import register
 
@@ -220,6 +231,28 @@ class Nim(Game[State, Move]):
                 )
             )
         return (heaps, player)
+
+    def board(self, state: State) -> Board:
+        """A row per heap (as wide as the largest starting heap), its objects
+        from the left as :data:`NEUTRAL` stones."""
+        heaps = state[0]
+        width = max(max(self.start), 1)
+        cells = tuple(NEUTRAL if col < size else None for size in heaps for col in range(width))
+        return Board(
+            len(heaps),
+            width,
+            cells,
+            ("first", "second"),
+            neutral="stone",
+            row_labels=numbers(len(heaps)),
+        )
+
+    def move_cells(self, state: State, action: Move) -> tuple[Cell, ...]:
+        """The objects taken, the leftmost first: a click on an object takes
+        it and every object to its right."""
+        heap, count = action
+        size = state[0][heap]
+        return tuple((heap, col) for col in range(size - count, size))
 
     def render(self, state: State) -> str:
         heaps, player = state

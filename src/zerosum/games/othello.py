@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 
-from ..game import Game, MoveError, Param, Player, PositionError
+from ..game import Board, Cell, Game, MoveError, Param, Player, PositionError, letters, numbers
 from ..i18n import N_, _
 from ..registry import register
 from .bitboards import permutation_tables, permute
@@ -512,6 +512,18 @@ class Othello(Game[State, int]):
         player = 0 if side in ("x", "b", "black") else 1
         mine, theirs = (black, white) if player == 0 else (white, black)
         return self._state(mine, theirs, player)
+
+    def board(self, state: State) -> Board:
+        mine, theirs, player, _free = state
+        black, white = (mine, theirs) if player == 0 else (theirs, mine)
+        n = self.size
+        cells = tuple(
+            0 if black >> sq & 1 else 1 if white >> sq & 1 else None for sq in range(n * n)
+        )
+        return Board(n, n, cells, ("black", "white"), row_labels=numbers(n), col_labels=letters(n))
+
+    def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
+        return () if action == PASS else (divmod(action, self.size),)
 
     def render(self, state: State) -> str:
         """The board with coordinates (``X`` Black, ``O`` White, ``*`` the

@@ -14,8 +14,9 @@ notation, their evaluation function and their opening table::
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from ..game import MoveError, Player
+from ..game import Board, MoveError, Player
 from ..i18n import N_, _
 from ..registry import register
 from .mnk import MNK, State
@@ -46,6 +47,11 @@ class TicTacToe(MNK):
 
     def format_move(self, action: int) -> str:
         return str(action)
+
+    def board(self, state: State) -> Board:
+        # The tutorial numbers the cells 0-8; letter/number coordinates
+        # would only confuse.
+        return replace(super().board(state), row_labels=(), col_labels=())
 
     def parse_move(self, state: State, text: str) -> int:
         if self.is_terminal(state):

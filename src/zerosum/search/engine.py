@@ -197,7 +197,9 @@ class Progress(Generic[A]):
     * ``nodes``, ``nps``, ``time_s`` -- since the search started;
     * ``tt_hit_rate`` -- table hits per probe (0.0 without a table);
     * ``lower``, ``upper`` -- the solver's proven bounds on the value (None
-      from the engine).
+      from the engine);
+    * ``moves``   -- during :meth:`Engine.analyze`, every root move scored at
+      this depth, best first (empty from other searches).
     """
 
     depth: int | None
@@ -210,6 +212,7 @@ class Progress(Generic[A]):
     tt_hit_rate: float
     lower: int | None = None
     upper: int | None = None
+    moves: tuple[MoveScore[A], ...] = ()
 
 
 class _Stop(Exception):
@@ -657,6 +660,7 @@ class _Core:
         pv: tuple[Any, ...],
         lower: int | None = None,
         upper: int | None = None,
+        moves: tuple[MoveScore[Any], ...] = (),
     ) -> Progress[Any]:
         stats = self.stats(started)
         return Progress(
@@ -670,6 +674,7 @@ class _Core:
             tt_hit_rate=stats.tt_hits / stats.tt_probes if stats.tt_probes else 0.0,
             lower=lower,
             upper=upper,
+            moves=moves,
         )
 
 
@@ -1132,7 +1137,10 @@ class Engine(Generic[A]):
             moves = first + [m for m in moves if m not in first]
             result = finish(scored, latest_depth)
             holder.latest = result
-            yield core.progress(started, latest_depth, result.score, result.best_move, result.pv)
+            yield core.progress(
+                started, latest_depth, result.score, result.best_move, result.pv,
+                moves=result.moves,
+            )
             if exact or all(_settled(m.score.raw, depth) for m in scored):
                 break
             if limits.time is not None and (

@@ -1,0 +1,1 @@
+"""The browser front end: ``zerosum serve`` (needs the ``web`` extra)."""

@@ -1,0 +1,88 @@
+// Scores as the page writes them.
+//
+// Scores follow docs/messages.md: from the side to move of the position
+// searched; a proven win p plies away is 1000000 - p, a proven loss
+// -(1000000 - p), a proven draw 0 with exact true; anything else heuristic.
+
+import { t, formatNumber } from "./i18n.js";
+
+export const WIN = 1000000;
+// |score| at least this is decisive: proven in its sign (the search's
+// MAX_PLY); its distance is exact only with `exact` true.
+const DECISIVE = WIN - 10000;
+
+/** {kind: "win"|"loss"|"draw"|"heuristic", plies, score, exact} for a score.
+ * A decisive score without `exact` (a win found past a depth limit) is a
+ * win or loss whose distance is an upper bound, as the command line says. */
+export function classify(score, exact) {
+  const value = typeof score === "number" && Number.isFinite(score) ? score : 0;
+  const proven = Boolean(exact);
+  if (value >= DECISIVE) return { kind: "win", plies: WIN - value, score: value, exact: proven };
+  if (value <= -DECISIVE) return { kind: "loss", plies: WIN + value, score: value, exact: proven };
+  if (proven && value === 0) return { kind: "draw", plies: null, score: 0, exact: true };
+  return { kind: "heuristic", plies: null, score: value, exact: proven };
+}
+
+/** A signed heuristic number, short: +35, -120, +1.2k. */
+export function signed(score) {
+  const value = Math.round(score);
+  const sign = value > 0 ? "+" : value < 0 ? "−" : "";
+  const size = Math.abs(value);
+  if (size >= 10000) return sign + formatNumber(size / 1000, { maximumFractionDigits: 0 }) + "k";
+  if (size >= 1000) return sign + formatNumber(size / 1000, { maximumFractionDigits: 1 }) + "k";
+  return sign + String(size);
+}
+
+/** The badge text: W7, D, L4 or +35. */
+export function badgeText(score, exact) {
+  const c = classify(score, exact);
+  if (c.kind === "win") return "W" + c.plies;
+  if (c.kind === "loss") return "L" + c.plies;
+  if (c.kind === "draw") return "D";
+  return signed(c.score);
+}
+
+/** The score in words: "win in 7 plies", "draw", "loss in 4 plies", "+35 (heuristic)". */
+export function scoreWords(score, exact) {
+  const c = classify(score, exact);
+  if (c.kind === "win") return c.plies === 1 ? t("win in 1 ply") : t("win in {n} plies", { n: c.plies });
+  if (c.kind === "loss") return c.plies === 1 ? t("loss in 1 ply") : t("loss in {n} plies", { n: c.plies });
+  if (c.kind === "draw") return t("draw");
+  return t("{score} (heuristic)", { score: signed(c.score) });
+}
+
+/** The first player's share of the evaluation bar, 0..1, for a score
+ * seen by `mover` (0 or 1). */
+export function barFraction(score, exact, mover) {
+  const c = classify(score, exact);
+  let share;
+  if (c.kind === "win") share = 1;
+  else if (c.kind === "loss") share = 0;
+  else if (c.kind === "draw") share = 0.5;
+  else share = 0.5 + 0.5 * Math.tanh(c.score / 200);
+  return mover === 1 ? 1 - share : share;
+}
+
+/** The evaluation in words from the first player's side, naming the winner. */
+export function evalWords(score, exact, mover, names) {
+  const c = classify(score, exact);
+  const other = mover === 1 ? 0 : 1;
+  const name = (index) => (names && names[index]) || String(index + 1);
+  if (c.kind === "win" || c.kind === "loss") {
+    const player = name(c.kind === "win" ? mover : other);
+    return c.plies === 1 ? t("{player} wins in 1 ply", { player }) : t("{player} wins in {n} plies", { player, n: c.plies });
+  }
+  if (c.kind === "draw") return t("draw");
+  const firstSide = mover === 1 ? -c.score : c.score;
+  if (Math.round(firstSide) === 0) return t("even (heuristic)");
+  return t("{score} for {player} (heuristic)", {
+    score: signed(Math.abs(firstSide)),
+    player: name(firstSide > 0 ? 0 : 1),
+  });
+}
+
+/** Positions per second, compact: 1.2M, 35k. */
+export function compact(value) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "–";
+  return formatNumber(value, { notation: "compact", maximumSignificantDigits: 3 });
+}
