@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+from support import run_cli
 
 import zerosum
 from zerosum.search import reference
+from zerosum.web.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "countdown.py"
@@ -51,15 +55,48 @@ def test_example_game_passes_the_conformance_checks() -> None:
 
 
 def test_example_game_works_from_the_command_line() -> None:
-    code = (
-        "import runpy, sys; runpy.run_path(sys.argv[1]); "
-        "from zerosum.cli import main; raise SystemExit(main(sys.argv[2:]))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(EXAMPLE), "solve", "countdown(pile=7)", "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run_cli("--import", str(EXAMPLE), "solve", "countdown(pile=7)", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["best_moves"] == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("module", "needle"),
+    [("no/such/file.py", "no such file"), ("no_such_module_xyz", "ModuleNotFoundError")],
+)
+def test_a_bad_import_is_one_clear_error(module: str, needle: str) -> None:
+    done = run_cli("--import", module, "games")
+    assert done.returncode == 2
+    assert needle in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_game_without_a_board_plays_in_the_browser_session() -> None:
+    """The web session shows a game with no grid as text, its moves as
+    buttons (moves without cells), and plays it."""
+    load_example()
+
+    async def scenario() -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+        session = Session(sent.append)
+        await session.start()
+        await session.handle(json.dumps({
+            "type": "new", "game": "countdown(pile=5)",
+            "players": [{"kind": "human"}, {"kind": "ai", "level": "perfect"}]}))
+        await session.handle(json.dumps({"type": "move", "move": "1"}))
+        for _ in range(500):  # the AI answers at once
+            if sent[-1]["type"] == "state" and sent[-1]["ply"] == 2:
+                break
+            await asyncio.sleep(0.01)
+        await session.close()
+        return sent
+
+    sent = asyncio.run(scenario())
+    states = [m for m in sent if m["type"] == "state"]
+    first = next(m for m in states if m["game"] == "countdown(pile=5)")
+    assert first["board"] is None and first["text"]
+    assert [m["move"] for m in first["legal"]] == ["1", "2", "3"]
+    assert all(m["cells"] == [] for m in first["legal"])
+    last = states[-1]
+    # The AI answered the human's move.
+    assert last["ply"] == 2 and last["record"].startswith("1 ")

@@ -556,6 +556,17 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Two-player zero-sum games: play, analyze and solve them."),
     )
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help=_("language: en or zh"))
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=_(
+            "import a Python file or module that registers games of your own "
+            "(may be repeated)"
+        ),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     games = commands.add_parser("games", help=_("list every game with its parameters"))
@@ -701,6 +712,37 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
 }
 
 
+def import_games(name: str) -> None:
+    """Import ``name``, a ``.py`` file or a module name, so that the games it
+    registers can be loaded; a failure is one clear error."""
+    import importlib
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(name)
+    try:
+        if name.endswith(".py"):
+            if not path.is_file():
+                raise ZerosumError(
+                    _("cannot import {name}: no such file").format(name=name)
+                )
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[path.stem] = module
+            spec.loader.exec_module(module)
+        else:
+            importlib.import_module(name)
+    except ZerosumError:
+        raise
+    except Exception as error:  # the user's code: report, don't trace back
+        raise ZerosumError(
+            _("cannot import {name}: {kind}: {error}").format(
+                name=name, kind=type(error).__name__, error=error
+            )
+        ) from None
+
+
 def _early_language(argv: Sequence[str]) -> str | None:
     """The --lang value, read before parsing so that help is translated."""
     for index, arg in enumerate(argv):
@@ -724,6 +766,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             build_parser().print_help()
             return EXIT_USAGE
+        for module in args.imports:
+            import_games(module)
         return COMMANDS[args.command](args, out)
     except ZerosumError as error:
         print(f"zerosum: error: {error}", file=sys.stderr)
