@@ -37,20 +37,18 @@ async def _wait(sent: list[dict[str, Any]], kind: str, timeout: float) -> dict[s
     raise TimeoutError(kind)
 
 
-async def ai_move(game: str, moves: str, seconds: float) -> dict[str, Any]:
+async def _session(**new: Any) -> tuple[Session, list[dict[str, Any]]]:
+    """A session, and what it sends, after a ``new`` message."""
     sent: list[dict[str, Any]] = []
     session = Session(sent.append)
     await session.start()
-    await session.handle(
-        json.dumps(
-            {
-                "type": "new",
-                "game": game,
-                "moves": moves,
-                "players": [{"kind": "human"}, {"kind": "human"}],
-            }
-        )
-    )
+    await session.handle(json.dumps({"type": "new", **new}))
+    return session, sent
+
+
+async def ai_move(game: str, moves: str, seconds: float) -> dict[str, Any]:
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    session, sent = await _session(game=game, moves=moves, players=humans)
     sent.clear()
     # Hand the move to the AI (as the page does when a side is switched).
     mover = session.game.to_move(session.state)
@@ -75,17 +73,8 @@ async def ai_move(game: str, moves: str, seconds: float) -> dict[str, Any]:
 
 
 async def stop_latency() -> float:
-    sent: list[dict[str, Any]] = []
-    session = Session(sent.append)
-    await session.start()
-    await session.handle(
-        json.dumps(
-            {
-                "type": "new",
-                "game": "connect4",
-                "players": [{"kind": "ai", "level": "perfect"}, {"kind": "human"}],
-            }
-        )
+    session, sent = await _session(
+        game="connect4", players=[{"kind": "ai", "level": "perfect"}, {"kind": "human"}]
     )
     await _wait(sent, "progress", 30)
     started = time.perf_counter()

@@ -318,9 +318,16 @@ def test_new_game_from_a_pasted_position_and_record(client: TestClient) -> None:
 
 
 # -- searches: cancelled, stopped, never blocking -------------------------------------
-def _collector() -> tuple[list[dict[str, Any]], Any]:
-    sent: list[dict[str, Any]] = []
-    return sent, sent.append
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+async def open_session(**new: Any) -> tuple[Session, list[Message]]:
+    """A session (and the list of what it sends) after a ``new`` message."""
+    sent: list[Message] = []
+    session = Session(sent.append)
+    await session.start()
+    await session.handle(json.dumps({"type": "new", **new}))
+    return session, sent
 
 
 async def _wait_for(sent: list[dict[str, Any]], test: Any, timeout: float = 20.0) -> dict[str, Any]:
@@ -339,13 +346,10 @@ def _search_threads() -> int:
 
 def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
     async def scenario() -> None:
-        sent, emit = _collector()
-        session = Session(emit)
-        await session.start()
         # The perfect AI on Connect Four from the start would run for hours.
-        await session.handle(json.dumps({
-            "type": "new", "game": "connect4",
-            "players": [{"kind": "ai", "level": "perfect"}, {"kind": "human"}]}))
+        session, sent = await open_session(
+            game="connect4", players=[{"kind": "ai", "level": "perfect"}, {"kind": "human"}]
+        )
         await _wait_for(sent, lambda m: m["type"] == "progress")
         started = time.monotonic()
         await asyncio.wait_for(session.close(), timeout=10)
@@ -357,17 +361,11 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
 
 def test_a_new_game_or_undo_cancels_the_search_and_drops_its_lines() -> None:
     async def scenario() -> None:
-        sent, emit = _collector()
-        session = Session(emit)
-        await session.start()
-        await session.handle(json.dumps({
-            "type": "new", "game": "connect4",
-            "players": [{"kind": "human"}, {"kind": "human"}]}))
+        session, sent = await open_session(game="connect4", players=HUMANS)
         await session.handle(json.dumps({"type": "settings", "analysis_time": 600}))
         await session.handle(json.dumps({"type": "analysis", "on": True}))
         await _wait_for(sent, lambda m: m["type"] == "progress")
-        await session.handle(json.dumps({"type": "new", "game": "tictactoe",
-                                         "players": [{"kind": "human"}, {"kind": "human"}]}))
+        await session.handle(json.dumps({"type": "new", "game": "tictactoe", "players": HUMANS}))
         mark = len(sent)
         # Analysis restarts on the new game and solves it; nothing of Connect
         # Four arrives after the new game.
@@ -383,19 +381,15 @@ def test_a_new_game_or_undo_cancels_the_search_and_drops_its_lines() -> None:
 
 def test_stop_makes_a_thinking_ai_move_at_once_and_the_loop_stays_responsive() -> None:
     async def scenario() -> None:
-        sent, emit = _collector()
-        session = Session(emit)
-        await session.start()
-        await session.handle(json.dumps({
-            "type": "new", "game": "connect4",
-            "players": [{"kind": "ai", "time": 600}, {"kind": "human"}]}))
+        session, sent = await open_session(
+            game="connect4", players=[{"kind": "ai", "time": 600}, {"kind": "human"}]
+        )
         await _wait_for(sent, lambda m: m["type"] == "progress")
-        # The event loop is not blocked while the engine searches.
-        ticks = 0
-        for _ in range(10):
-            await asyncio.sleep(0.01)
-            ticks += 1
-        assert ticks == 10
+        # Messages are still handled while the engine searches.
+        mark = len(sent)
+        await session.handle(json.dumps({"type": "settings", "delay": 1}))
+        reply = await _wait_for(sent[mark:], lambda m: m["type"] == "state")
+        assert reply["delay"] == 1 and reply["searching"] == "ai"
         await session.handle(json.dumps({"type": "stop"}))
         result = await _wait_for(sent, lambda m: m["type"] == "result")
         assert result["player"] == 0 and result["best_move"] in "1234567"
@@ -408,12 +402,7 @@ def test_stop_makes_a_thinking_ai_move_at_once_and_the_loop_stays_responsive() -
 
 def test_a_hint_names_an_optimal_move() -> None:
     async def scenario() -> None:
-        sent, emit = _collector()
-        session = Session(emit)
-        await session.start()
-        await session.handle(json.dumps({
-            "type": "new", "game": "tictactoe", "moves": "0 4 8",
-            "players": [{"kind": "human"}, {"kind": "human"}]}))
+        session, sent = await open_session(game="tictactoe", moves="0 4 8", players=HUMANS)
         await session.handle(json.dumps({"type": "hint"}))
         hint = await _wait_for(sent, lambda m: m["type"] == "hint")
         await session.close()
@@ -446,3 +435,18 @@ def test_every_text_of_the_page_is_listed_for_translation() -> None:
     assert not missing, missing
     unused = sorted(set(PAGE_STRINGS) - used)
     assert not unused, unused
+
+
+def test_serve_on_a_port_in_use_is_one_clear_error() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run_cli("serve", "--port", str(port))
+    assert done.returncode == 2
+    assert f"127.0.0.1:{port}" in done.stderr and "--port" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    bad = run_cli("serve", "--port", "http")
+    assert bad.returncode == 2 and "port number" in bad.stderr
