@@ -206,6 +206,19 @@ def test_analysis_lines_and_every_moves_score_appear(page: Any) -> None:
     page.uncheck("#analysis-toggle")
 
 
+def test_clicks_count_while_analysis_redraws_the_board(page: Any) -> None:
+    """Each analysis line redraws the board; a press that straddles a redraw
+    must still make its move."""
+    new_game(page, "connect4", players=("human", "human"))
+    page.check("#analysis-toggle")
+    for move in range(8):
+        page.locator("#analysis-lines .line").first.wait_for()
+        page.click(f"#board rect.cell[data-row='0'][data-col='{move % 7}']")
+        page.wait_for_function(f"document.body.dataset.ply === '{move + 1}'")
+    assert page.input_value("#record").split() == ["1", "2", "3", "4", "5", "6", "7", "1"]
+    page.uncheck("#analysis-toggle")
+
+
 def test_undo_redo_and_the_keyboard_step_through_the_record(page: Any) -> None:
     new_game(page, "tictactoe", players=("human", "human"))
     for row, col in ((1, 1), (0, 0), (2, 2)):

@@ -109,12 +109,25 @@ export class BoardView {
     this.handlers = handlers || {};
     this.view = null; // what was last drawn
     this.hover = null; // [row, col] under the pointer
-    svg.addEventListener("click", (event) => {
-      const cell = event.target.closest && event.target.closest(CELL_SELECTOR);
-      if (!cell) return;
-      const row = Number(cell.dataset.row);
-      const col = Number(cell.dataset.col);
-      if (this.handlers.onCell) this.handlers.onCell(row, col);
+    // The board is redrawn whenever a message arrives (analysis streams
+    // many), which can replace the cell under a press between its pointerdown
+    // and its pointerup; Chromium then fires no click at all. So a move is
+    // made on pointerup (the cell under the pointer, else the pressed one),
+    // never on click.
+    this.pressed = null; // [row, col] of the current press
+    const cellOf = (target) => {
+      const cell = target && target.closest ? target.closest(CELL_SELECTOR) : null;
+      return cell ? [Number(cell.dataset.row), Number(cell.dataset.col)] : null;
+    };
+    svg.addEventListener("pointerdown", (event) => {
+      this.pressed = event.button === 0 ? cellOf(event.target) : null;
+    });
+    svg.addEventListener("pointerup", (event) => {
+      const pressed = this.pressed;
+      this.pressed = null;
+      if (!pressed || event.button !== 0) return;
+      const cell = cellOf(event.target) || pressed;
+      if (this.handlers.onCell) this.handlers.onCell(cell[0], cell[1]);
     });
     svg.addEventListener("pointerover", (event) => {
       const cell = event.target.closest && event.target.closest(CELL_SELECTOR);
