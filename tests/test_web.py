@@ -81,6 +81,9 @@ def test_games_lists_every_registered_game_with_its_parameters(client: TestClien
     chinese = {g["name"]: g for g in client.get("/api/games?lang=zh").json()}
     assert chinese["connect4"]["title"] != "Connect Four"
     assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese["connect4"]["title"])
+    help_zh = chinese["domineering"]["params"][0]["help"]
+    assert help_zh != domineering["params"][0]["help"]
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in help_zh)
 
 
 def test_page_strings_are_all_translated_into_chinese(client: TestClient) -> None:

@@ -79,6 +79,7 @@ def progress_object(game: Game[Any, Any], state: Any, progress: Progress[Any]) -
     ``state`` (``moves`` is filled during analysis)."""
     return {
         "type": "progress",
+        "position": game.format_position(state),
         "depth": progress.depth,
         "score": progress.score.raw,
         "exact": progress.score.exact,

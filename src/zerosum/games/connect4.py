@@ -151,8 +151,8 @@ class ConnectFour(Game[State, int]):
     name = "connect4"
     title = N_("Connect Four: drop stones into columns, four in a row wins (7x6 by default)")
     params = (
-        Param("width", 7, "columns", minimum=MIN_SIZE, maximum=MAX_SIZE),
-        Param("height", 6, "rows", minimum=MIN_SIZE, maximum=MAX_SIZE),
+        Param("width", 7, N_("columns"), minimum=MIN_SIZE, maximum=MAX_SIZE),
+        Param("height", 6, N_("rows"), minimum=MIN_SIZE, maximum=MAX_SIZE),
     )
     player_names = ("Red", "Yellow")
     compact_moves = True

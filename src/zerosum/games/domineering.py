@@ -84,9 +84,9 @@ class Domineering(Game[State, int]):
     mover_wins_only = True
     title = N_("Domineering (dominoes): Vertical and Horizontal place tiles; who cannot move loses")
     params = (
-        Param("rows", 8, "rows of the board", minimum=1, maximum=MAX_SIDE),
-        Param("cols", 8, "columns of the board", minimum=1, maximum=MAX_SIDE),
-        Param("first", VERTICAL, "who moves first", choices=(VERTICAL, HORIZONTAL)),
+        Param("rows", 8, N_("rows of the board"), minimum=1, maximum=MAX_SIDE),
+        Param("cols", 8, N_("columns of the board"), minimum=1, maximum=MAX_SIDE),
+        Param("first", VERTICAL, N_("who moves first"), choices=(VERTICAL, HORIZONTAL)),
     )
 
     def __init__(self, rows: int = 8, cols: int = 8, first: str = VERTICAL) -> None:

@@ -98,7 +98,7 @@ class Nim(Game[State, Move]):
         Param(
             "heaps",
             "3-4-5",
-            f"heap sizes separated by '-' (1-{MAX_HEAPS} heaps of 0-{MAX_HEAP} objects)",
+            N_("heap sizes separated by '-', e.g. 3-4-5"),
         ),
     )
 

@@ -164,7 +164,7 @@ class Othello(Game[State, int]):
 
     name = "othello"
     title = N_("Othello (Reversi): flank and flip discs; the most discs wins (sizes 4, 6, 8)")
-    params = (Param("size", 8, "side of the square board: 4, 6 or 8", minimum=4, maximum=8),)
+    params = (Param("size", 8, N_("side of the square board: 4, 6 or 8"), minimum=4, maximum=8),)
     player_names = ("Black", "White")
 
     def __init__(self, size: int = 8) -> None:

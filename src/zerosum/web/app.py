@@ -66,7 +66,7 @@ def games_list(lang: str) -> list[dict[str, Any]]:
                 {
                     "name": p.name,
                     "default": p.default,
-                    "help": p.help,
+                    "help": catalog.gettext(p.help) if p.help else "",
                     "choices": list(p.choices),
                     "minimum": p.minimum,
                     "maximum": p.maximum,

@@ -508,6 +508,7 @@ class Session:
             self._emit(
                 {
                     "type": "hint",
+                    "position": game.format_position(state),
                     "move": game.format_move(result.best_move),
                     "score": result.score.raw,
                     "exact": result.score.exact,

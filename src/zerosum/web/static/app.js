@@ -818,6 +818,8 @@ function onState(state) {
 
 function onProgress(progress) {
   const state = app.state;
+  // a line of a search of a position no longer shown
+  if (state && typeof progress.position === "string" && progress.position !== state.position) return;
   app.lines.push(progress);
   if (app.lines.length > 300) app.lines.splice(0, app.lines.length - 300);
   if (!app.searchKind && state && state.searching) app.searchKind = state.searching;
@@ -876,6 +878,7 @@ function onResult(result) {
 function onHint(hint) {
   const state = app.state;
   if (!state || hint.move === undefined || hint.move === null) return;
+  if (typeof hint.position === "string" && hint.position !== state.position) return;
   app.hint = { move: String(hint.move), score: hint.score, exact: Boolean(hint.exact), position: state.position };
   const value = typeof hint.score === "number" ? scoreWords(hint.score, Boolean(hint.exact)) : "";
   const text = value ? t("Hint: {move} ({value})", { move: hint.move, value }) : t("Hint: {move}", { move: hint.move });
