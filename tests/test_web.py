@@ -453,3 +453,20 @@ def test_serve_on_a_port_in_use_is_one_clear_error() -> None:
     assert len(done.stderr.strip().splitlines()) == 1
     bad = run_cli("serve", "--port", "http")
     assert bad.returncode == 2 and "port number" in bad.stderr
+
+
+def test_a_bug_in_handling_a_message_is_reported_and_the_game_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(self: Session, data: dict[str, Any]) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setitem(Session._handlers, "resume", broken)
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "resume"})
+        error = ws.receive_json()
+        assert error["type"] == "error" and "internal error" in error["message"]
+        assert "simulated" not in error["message"]
+        ws.send_json({"type": "move", "move": "4"})
+        assert settled_state(ws)["ply"] == 2

@@ -33,11 +33,11 @@ from .. import i18n
 from ..game import ZerosumError
 from ..registry import entries
 from ..report import error_object
-from .session import Session
+from .session import Session, internal_error
 from .strings import PAGE_STRINGS
 
 STATIC = Path(__file__).resolve().parent / "static"
-log = logging.getLogger("zerosum.web")
+log = logging.getLogger(__name__)
 
 
 def _language(request: Request | WebSocket) -> str:
@@ -142,10 +142,6 @@ async def play(websocket: WebSocket) -> None:
 
 def binary_frame() -> str:
     return i18n._("malformed message: expected a text frame holding a JSON object")
-
-
-def internal_error() -> str:
-    return i18n._("internal error; the game is unchanged (see the server's log)")
 
 
 def create_app() -> Starlette:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 import random
 from collections.abc import Callable, Coroutine
@@ -40,6 +41,12 @@ DEFAULT_ANALYSIS = 10.0
 MAX_MESSAGE = 64_000
 
 Emit = Callable[[dict[str, Any]], None]
+log = logging.getLogger("zerosum.web")
+
+
+def internal_error() -> str:
+    """The ``error`` text for a bug: nothing the user did, nothing lost."""
+    return _("internal error; the game is unchanged (see the server's log)")
 
 
 class ProtocolError(ZerosumError):
@@ -147,6 +154,7 @@ class Session:
         self.searching: str | None = None
         self._task: asyncio.Task[None] | None = None
         self._stop_search: Callable[[], None] | None = None
+        self._worker: asyncio.Future[Any] | None = None
         self._winding_down: asyncio.Future[Any] | None = None
         self._background: set[asyncio.Task[Any]] = set()
         self._set_game(load("tictactoe"), None, [], seed=None)
@@ -406,6 +414,10 @@ class Session:
         except ZerosumError as error:
             if self._task is asyncio.current_task():
                 self._emit(error_object(str(error)))
+        except Exception:  # a bug: say so, keep serving
+            log.exception("search failed in %s", self.game.spec())
+            if self._task is asyncio.current_task():
+                self._emit(error_object(internal_error()))
         finally:
             if self._task is asyncio.current_task():  # ended by itself, not replaced
                 self._finished()
@@ -456,8 +468,6 @@ class Session:
         self._stop_search = stop
         self._worker = asyncio.ensure_future(asyncio.to_thread(work))
         return await asyncio.shield(self._worker)
-
-    _worker: asyncio.Future[Any] | None = None
 
     def _reporter(self, state: Any) -> Callable[[Progress[Any]], None]:
         """A progress callback for a worker thread: posts ``progress``
