@@ -107,6 +107,9 @@ def test_batch_mode_one_json_line_per_input_line() -> None:
     bad = run("analyze", "tictactoe", "--batch", stdin="0 4 1\n00\n")
     assert bad.returncode == 2
     assert "line 2" in bad.stderr and "Traceback" not in bad.stderr
+    answers = [json.loads(line) for line in bad.stdout.splitlines()]
+    assert [a["type"] for a in answers] == ["analysis", "error"]
+    assert answers[1]["line"] == 2 and answers[1]["moves"] == "00" and answers[1]["message"]
 
 
 @pytest.mark.parametrize(
