@@ -116,8 +116,12 @@ def new_game(page: Any, name: str, params: dict[str, str] | None = None,
             field.fill(value)
     for side, kind in enumerate(players):
         page.select_option(f"#player-{side}-kind", kind)
+    old = page.evaluate("document.body.dataset.seed")
     page.click("#new-game")
-    page.wait_for_function("document.body.dataset.ply === '0'")
+    # The new game's state (a new game has a new seed), not an older one.
+    page.wait_for_function(
+        f"document.body.dataset.seed !== '{old}' && document.body.dataset.ply === '0'"
+    )
     wait_idle(page)
 
 

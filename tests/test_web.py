@@ -408,6 +408,18 @@ def test_a_hint_names_an_optimal_move() -> None:
         session, sent = await open_session(game="tictactoe", moves="0 4 8", players=HUMANS)
         await session.handle(json.dumps({"type": "hint"}))
         hint = await _wait_for(sent, lambda m: m["type"] == "hint")
+        # With analysis on, a hint interrupts it and analysis then goes on.
+        await session.handle(json.dumps({"type": "analysis", "on": True}))
+        await _wait_for(sent, lambda m: m["type"] == "analysis")
+        mark = len(sent)
+        await session.handle(json.dumps({"type": "hint"}))
+        for _ in range(2000):
+            kinds = [m["type"] for m in sent[mark:]]
+            if "hint" in kinds and "analysis" in kinds[kinds.index("hint") + 1 :]:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError(f"analysis did not resume after the hint: {kinds}")
         await session.close()
         game = zerosum.load("tictactoe")
         solved = zerosum.search.reference.analyze(game, game.play("0 4 8".split()))

@@ -169,6 +169,9 @@ def serve(host: str, port: int, open_browser: bool) -> int:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        # Listen now: a browser opened at the printed address before uvicorn
+        # is up waits in the backlog instead of being refused.
+        sock.listen(128)
     except OSError as error:
         raise ZerosumError(
             i18n._("cannot listen on {host}:{port} ({reason}); try another --port").format(

@@ -357,7 +357,7 @@ class Session:
         if self.searching == "ai":
             raise ZerosumError(_("the computer is thinking; wait for its move"))
         self._cancel_search()
-        self._start("hint", self._analyse(Limits(time=HINT_SECONDS), hint=True))
+        self._start("hint", lambda: self._analyse(Limits(time=HINT_SECONDS), hint=True))
 
     def _on_stop(self, data: dict[str, Any]) -> None:
         # The search returns its best so far; a thinking AI then plays it.
@@ -394,23 +394,25 @@ class Session:
         self._cancel_search()
         if not self._over():
             if not self.paused and not self._mover_is_human(self.ply):
-                self._start("ai", self._ai_move())
+                self._start("ai", self._ai_move)
                 return
             if self.analysis_on:
-                self._start("analysis", self._analyse(Limits(time=self.analysis_time)))
+                self._start("analysis", lambda: self._analyse(Limits(time=self.analysis_time)))
                 return
         self._emit(self.state_object())
 
-    def _start(self, kind: str, work: Coroutine[Any, Any, None]) -> None:
+    def _start(self, kind: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Start a search task running ``work()`` (made only once the task
+        runs, so a task cancelled before it starts leaves nothing behind)."""
         self.searching = kind
         self._emit(self.state_object())
         self._task = asyncio.get_running_loop().create_task(self._run(work))
 
-    async def _run(self, work: Coroutine[Any, Any, None]) -> None:
+    async def _run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         try:
             if self._winding_down is not None:  # one search at a time per engine
                 await asyncio.shield(self._winding_down)
-            await work
+            await work()
         except ZerosumError as error:
             if self._task is asyncio.current_task():
                 self._emit(error_object(str(error)))
@@ -420,8 +422,12 @@ class Session:
                 self._emit(error_object(internal_error()))
         finally:
             if self._task is asyncio.current_task():  # ended by itself, not replaced
+                kind = self.searching
                 self._finished()
-                self._emit(self.state_object())
+                if kind == "hint" and self.analysis_on:
+                    self._changed()  # the hint interrupted analysis: take it up again
+                else:
+                    self._emit(self.state_object())
 
     def _finished(self) -> None:
         """The running search is over (its result is in hand)."""

@@ -20,10 +20,12 @@ function h(tag, className, text) {
 
 function debounce(fn, ms) {
   let timer = null;
-  return (...args) => {
+  const debounced = (...args) => {
     clearTimeout(timer);
     timer = setTimeout(() => fn(...args), ms);
   };
+  debounced.cancel = () => clearTimeout(timer);
+  return debounced;
 }
 
 function isInteger(value) {
@@ -810,6 +812,9 @@ function onState(state) {
   syncSetupFromState(state, false);
   syncPlayersFromState(state);
   renderAll();
+  // hooks for tests and tools: which game (each new game has its own seed)
+  document.body.dataset.game = String(state.game || "");
+  document.body.dataset.seed = String(state.seed ?? "");
   document.body.dataset.ply = String(isInteger(state.ply) ? state.ply : 0);
   document.body.dataset.searching = state.searching || "";
   document.body.dataset.over = state.over ? "1" : "";
@@ -1015,7 +1020,12 @@ function bindEvents() {
     app.setupDirty = false;
     app.setupGame = null;
     $("#new-game").classList.remove("attention");
-    send({ type: "new", game: buildSpec(), players: readPlayers() });
+    // the new game carries the players: a pending players message would only
+    // arrive later and restart its first search
+    sendPlayersSoon.cancel();
+    const players = readPlayers();
+    app.sentPlayers = JSON.stringify(players);
+    send({ type: "new", game: buildSpec(), players });
   });
   for (const index of [0, 1]) {
     $(`#player-${index}-kind`).addEventListener("change", sendPlayers);
