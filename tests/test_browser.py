@@ -281,3 +281,23 @@ def test_connect_four_analysis_page(page: Any) -> None:
     assert page.locator("#board .score").count() == 7
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "page-connect4.png"))
+
+
+def test_hint_and_stop_buttons(page: Any) -> None:
+    new_game(page, "tictactoe", players=("human", "human"))
+    page.click("#board rect.cell[data-row='0'][data-col='0']")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.click("#hint")
+    # After X takes a corner, only the centre holds the draw for O.
+    page.locator("#board .hint").wait_for()
+    assert "4" in page.locator("#toast").inner_text()
+    # The AI thinking for a minute on Connect Four plays at once when stopped.
+    new_game(page, "connect4", players=("human", "human"))
+    page.select_option("#player-0-level", "time")
+    page.fill("#player-0-time", "60")
+    page.dispatch_event("#player-0-time", "change")
+    page.select_option("#player-0-kind", "ai")
+    page.wait_for_function("document.body.dataset.searching === 'ai'")
+    page.locator("#analysis-lines .line").first.wait_for()
+    page.click("#stop")
+    page.wait_for_function("document.body.dataset.ply === '1'", timeout=10_000)
