@@ -216,14 +216,16 @@ class ProgressView:
     """Shows a running search's progress records: as JSON lines (``--json``),
     or as one status line rewritten in place on a terminal."""
 
-    def __init__(self, game: Game[Any, Any], stream: TextIO, as_json: bool, live: bool) -> None:
+    def __init__(
+        self, game: Game[Any, Any], state: Any, stream: TextIO, as_json: bool, live: bool
+    ) -> None:
         self.game = game
+        #: The position searched (for the move entries of analysis progress).
+        self.state = state
         self.stream = stream
         self.as_json = as_json
         self.live = live
         self.shown = False
-        #: The position searched (for the move entries of analysis progress).
-        self.state: Any = None
 
     def __call__(self, progress: Progress[Any]) -> None:
         game = self.game
@@ -273,12 +275,13 @@ def _engine_limits(args: argparse.Namespace) -> Limits:
 
 
 def _progress_view(
-    game: Game[Any, Any], args: argparse.Namespace, stream: TextIO
+    game: Game[Any, Any], state: Any, args: argparse.Namespace, stream: TextIO
 ) -> ProgressView | None:
     if args.batch:
         return None
     live = args.progress or stream.isatty()
-    return ProgressView(game, stream, as_json=args.json and stream is sys.stdout, live=live)
+    as_json = args.json and stream is sys.stdout
+    return ProgressView(game, state, stream, as_json=as_json, live=live)
 
 
 def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
@@ -287,9 +290,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
     if args.algorithm == "engine":
         if args.evaluate_terminals:
             raise UsageError(_("--evaluate-terminals needs --algorithm minimax or alphabeta"))
-        view = _progress_view(game, args, sys.stdout)
-        if view is not None:
-            view.state = state
+        view = _progress_view(game, state, args, sys.stdout)
         try:
             return Engine(game, _engine_options(args)).analyze(
                 state, _engine_limits(args), multipv=args.multipv, on_progress=view
@@ -356,9 +357,7 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
     if args.algorithm != "engine":
         return reference.analyze(game, state, algorithm=args.algorithm, depth=depth)
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
-    view = _progress_view(game, args, sys.stderr)
-    if view is not None:
-        view.state = state
+    view = _progress_view(game, state, args, sys.stderr)
     try:
         if depth is not None:
             engine = Engine(game, _engine_options(args))
