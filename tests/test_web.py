@@ -209,6 +209,8 @@ def test_undo_redo_and_stepping_through_the_record(client: TestClient) -> None:
         ('{"type": "players", "players": [{"kind": "wizard"}, {"kind": "human"}]}', "wizard"),
         ('{"type": "players", "players": [{"kind": "ai", "level": "god"}, {"kind": "human"}]}',
          "god"),
+        ('{"type": "players", "players": [{"kind": "ai", "time": 0}, {"kind": "human"}]}',
+         "time must be a number from 0.01"),
         ('{"type": "settings", "delay": -1}', "delay"),
         ('{"type": "analysis", "on": "yes"}', "true or false"),
         ('{"type": "lang", "lang": "fr"}', "fr"),
@@ -362,7 +364,7 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
     asyncio.run(scenario())
 
 
-def test_a_new_game_or_undo_cancels_the_search_and_drops_its_lines() -> None:
+def test_a_new_game_cancels_the_search_and_drops_its_lines() -> None:
     async def scenario() -> None:
         session, sent = await open_session(game="connect4", players=HUMANS)
         await session.handle(json.dumps({"type": "settings", "analysis_time": 600}))
@@ -377,6 +379,9 @@ def test_a_new_game_or_undo_cancels_the_search_and_drops_its_lines() -> None:
         later = [m for m in sent[mark:] if m["type"] in ("progress", "analysis")]
         assert all(len(m.get("pv") or []) <= 9 for m in later)
         assert all(m.get("game", "tictactoe") == "tictactoe" for m in later)
+        # Every line names its position: tic-tac-toe's start, none of Connect Four's.
+        start = zerosum.load("tictactoe").format_position(zerosum.load("tictactoe").initial_state())
+        assert later and all(m["position"] == start for m in later)
         await session.close()
 
     asyncio.run(scenario())

@@ -74,19 +74,10 @@ class PlayerSpec:
             raise ProtocolError(
                 _("unknown player kind {kind!r}; expected human, ai or random").format(kind=kind)
             )
-        time, level = data.get("time"), data.get("level")
+        time = _number(data, "time", 0.01, 3600.0)
         if time is not None:
-            if (
-                not isinstance(time, int | float)
-                or isinstance(time, bool)
-                or not math.isfinite(time)
-                or not 0.01 <= time <= 3600
-            ):
-                raise ProtocolError(
-                    _("an AI's time must be a number of seconds from 0.01 to 3600, got {value}")
-                    .format(value=json.dumps(time))
-                )
-            return cls("ai", time=float(time))
+            return cls("ai", time=time)
+        level = data.get("level")
         level = "hard" if level is None else level
         if level not in LEVELS:
             raise ProtocolError(
@@ -572,12 +563,11 @@ class Session:
             cells = list(board.cells)
             # A neutral piece the record says someone placed (a Domineering
             # tile) is drawn in that player's colour.
-            for ply, move in enumerate(self.record[: self.ply]):
-                before = self.states[ply]
-                for r, c in game.move_cells(before, move):
+            for entry in history[: self.ply]:
+                for r, c in entry["cells"]:
                     i = r * board.cols + c
                     if cells[i] == NEUTRAL:
-                        cells[i] = game.to_move(before)
+                        cells[i] = entry["player"]
             board_json = {
                 "rows": board.rows,
                 "cols": board.cols,
