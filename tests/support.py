@@ -65,6 +65,21 @@ def playout_positions(
     return states[:count]
 
 
+def check_involutive_symmetries(game: Game[Any, Any], states: Sequence[Any]) -> None:
+    """Each of ``game``'s symmetries is its own inverse and keeps the class
+    key, and ``canonical``'s transform leads to the key (for games whose
+    symmetry group is made of involutions, such as the board flips of
+    Othello and Domineering; the rest of the symmetry contract is checked for
+    every game by the conformance suite)."""
+    for state in states:
+        key, t = game.canonical(state)
+        assert game.key(game.transform(state, t)) == key
+        for u in range(game.symmetry_count()):
+            image = game.transform(state, u)
+            assert game.transform(image, u) == state
+            assert game.canonical(image)[0] == key
+
+
 def run_cli(
     *args: str, stdin: str = "", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable
 
 import pytest
 from conftest import shared_data
-from support import playout_positions
+from support import check_involutive_symmetries, playout_positions
 
 import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
@@ -347,16 +347,7 @@ def test_render_draws_coordinates_and_the_side_to_move() -> None:
 def test_symmetries_are_involutions_sharing_one_key(rows: int, cols: int) -> None:
     game = Domineering(rows=rows, cols=cols)
     assert game.symmetry_count() == 4
-    for state in playout_positions(game, 40, rows * 100 + cols):
-        key, t = game.canonical(state)
-        assert game.key(game.transform(state, t)) == key
-        for u in range(4):
-            # Each of the four symmetries is its own inverse; the rest of the
-            # symmetry contract is checked for every game by the conformance
-            # suite.
-            image = game.transform(state, u)
-            assert game.transform(image, u) == state
-            assert game.canonical(image)[0] == key
+    check_involutive_symmetries(game, playout_positions(game, 40, rows * 100 + cols))
 
 
 def test_an_up_down_flip_renames_a_vertical_tile() -> None:
