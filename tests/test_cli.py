@@ -249,8 +249,12 @@ def test_play_with_a_time_budget() -> None:
         (("analyze", "tictactoe", "--time", "soon"), "seconds"),
         (("analyze", "tictactoe", "--time", "nan"), "time"),
         (("analyze", "tictactoe", "--nodes", "0"), "nodes"),
-        (("analyze", "tictactoe", "--algorithm", "minimax", "--time", "1"), "--time"),
-        (("solve", "tictactoe", "--algorithm", "minimax", "--weak"), "--weak"),
+        (("analyze", "tictactoe", "--algorithm", "minimax", "--time", "1"), "no time limit"),
+        (("solve", "tictactoe", "--algorithm", "minimax", "--weak"), "weak solve"),
+        (("analyze", "tictactoe", "--hash", "0"), "above 0 megabytes"),
+        (("analyze", "tictactoe", "--hash", "-5"), "above 0 megabytes"),
+        (("solve", "tictactoe", "--hash", "1e12"), "does not fit"),
+        (("solve", "tictactoe", "--hash", "lots"), "megabytes"),
         (("play", "tictactoe", "--level", "godlike"), "invalid choice"),
         (("play", "tictactoe", "--algorithm", "minimax", "--level", "easy"), "--level"),
     ],
@@ -283,7 +287,7 @@ def test_solve_with_a_depth_limit() -> None:
     text = run("solve", "tictactoe", "--depth", "2")
     assert text.returncode == 0 and "(heuristic)" in text.stdout
     bad = run("solve", "tictactoe", "--depth", "3", "--weak")
-    assert bad.returncode == 2 and "--weak" in bad.stderr
+    assert bad.returncode == 2 and "weak solve" in bad.stderr
 
 
 def test_symmetry_option_shares_table_entries() -> None:

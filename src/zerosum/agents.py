@@ -15,7 +15,8 @@ from typing import Any, Protocol
 from .game import Game, MoveError
 from .i18n import _
 from .search import reference
-from .search.engine import Engine, Progress
+from .search.engine import Progress
+from .search.front import Searcher, SearchOptions
 from .search.types import Limits, SearchResult
 
 
@@ -123,46 +124,20 @@ class RandomAgent:
         return Decision(self.rng.choice(list(game.actions(state))))
 
 
-class SearchAgent:
-    """The AI: searches the position and plays the best move.
-
-    ``algorithm`` is ``minimax`` or ``alphabeta`` (the reference algorithms);
-    ``depth`` limits the search (None: to the end of the game, so play is
-    perfect); ``seed`` makes it choose at random, reproducibly, among equally
-    good moves (without a seed the first best move in the game's order is
-    played). With ``book`` it uses the game's opening table where it has one
-    (tic-tac-toe: centre first).
-    """
-
-    def __init__(
-        self,
-        algorithm: reference.Algorithm = "alphabeta",
-        depth: int | None = None,
-        seed: int | None = None,
-        book: bool = True,
-    ) -> None:
-        self.label = _("AI")
-        self.algorithm = algorithm
-        self.depth = depth
-        self.rng = random.Random(seed) if seed is not None else None
-        self.book = book
-
-    def choose(self, game: Game[Any, Any], state: Any) -> Decision:
-        book = _book_move(game, state, self.rng) if self.book else None
-        if book is not None:
-            return book
-        result = reference.best_move(
-            game, state, algorithm=self.algorithm, depth=self.depth, rng=self.rng
-        )
-        return Decision(result.best_move, search=result)
-
-
 class EngineAgent:
-    """The AI, played by the engine (iterative-deepening alpha-beta with a
-    transposition table): under ``limits`` (no limits: to the end of the
-    game, perfect play), choosing at random among equally valued moves with
-    ``seed``, and with probability ``noise`` playing a random move instead.
-    The engine and its table are kept from move to move of one game."""
+    """The AI: asks the search front door for the move to play.
+
+    ``options`` says which algorithm (the engine by default, on the best
+    backend available; the reference minimax or alpha-beta; any registered
+    one); ``limits`` what it may spend (None: the algorithm's default for a
+    move, 3 s for the engine; ``Limits()``: no limit, perfect play). With
+    ``seed`` it chooses at random, reproducibly, among equally valued moves
+    (without one, the first best move in the game's order); with probability
+    ``noise`` it plays a random move instead (a deliberate mistake); with
+    ``book`` it uses the game's opening table where it has one (tic-tac-toe:
+    centre first). The searcher, and so the engine's table, is kept from move
+    to move of one game.
+    """
 
     def __init__(
         self,
@@ -170,14 +145,16 @@ class EngineAgent:
         seed: int | None = None,
         noise: float = 0.0,
         book: bool = True,
+        options: SearchOptions | None = None,
     ) -> None:
         self.label = _("AI")
-        self.limits = limits or Limits()
+        self.limits = limits
+        self.options = options or SearchOptions()
         self.rng = random.Random(seed) if seed is not None else None
         self.noise_rng = random.Random(seed)
         self.noise = noise
         self.book = book
-        self._engine: Engine[Any] | None = None
+        self._searcher: Searcher | None = None
 
     @classmethod
     def at_level(cls, level: str, seed: int | None = None) -> EngineAgent:
@@ -191,16 +168,18 @@ class EngineAgent:
         state: Any,
         on_progress: Callable[[Progress[Any]], None] | None = None,
     ) -> Decision:
-        """The AI's move; ``on_progress`` receives the engine's report after
+        """The AI's move; ``on_progress`` receives the search's report after
         each completed depth (for a front end that shows the AI thinking)."""
         if self.noise and self.noise_rng.random() < self.noise:
             return Decision(self.noise_rng.choice(list(game.actions(state))))
         book = _book_move(game, state, self.rng) if self.book else None
         if book is not None:
             return book
-        if self._engine is None or self._engine.game is not game:
-            self._engine = Engine(game)
-        result = self._engine.search(state, self.limits, on_progress=on_progress, rng=self.rng)
+        if self._searcher is None or self._searcher.game is not game:
+            self._searcher = Searcher(game, self.options)
+        result = self._searcher.best_move(
+            state, self.limits, rng=self.rng, on_progress=on_progress
+        )
         return Decision(result.best_move, search=result)
 
     def stop(self) -> None:
@@ -208,5 +187,25 @@ class EngineAgent:
         the best move of its last completed depth. A request that comes before
         the search has started is lost (see :meth:`Engine.stop`), so a caller
         that must stop it repeats the request until ``choose`` returns."""
-        if self._engine is not None:
-            self._engine.stop()
+        if self._searcher is not None:
+            self._searcher.stop()
+
+
+class SearchAgent(EngineAgent):
+    """The AI played by a reference algorithm, as the tutorials write it:
+    ``algorithm`` ``minimax`` or ``alphabeta``, ``depth`` plies (None: to
+    the end of the game, so play is perfect), ``seed`` for a reproducible
+    choice among equally good moves, ``book`` for the opening table."""
+
+    def __init__(
+        self,
+        algorithm: reference.Algorithm = "alphabeta",
+        depth: int | None = None,
+        seed: int | None = None,
+        book: bool = True,
+    ) -> None:
+        super().__init__(
+            Limits(depth=depth), seed, book=book, options=SearchOptions(algorithm=algorithm)
+        )
+        self.algorithm = algorithm
+        self.depth = depth

@@ -279,6 +279,15 @@ class Game(ABC, Generic[S, A]):
         plies"."""
         return None
 
+    def static_bound(self, state: S) -> int:
+        """A static decision, without search: ``+p`` when the side to move is
+        proven to win within ``p`` plies whatever is played, ``-p`` when
+        proven to lose within ``p`` plies, 0 when the game cannot tell
+        (the default). Domineering's move-count bound (safe moves,
+        protective areas) is one. Search uses it as a bound on the value:
+        ``+p`` means at least ``win_in(p)``, ``-p`` at most ``loss_in(p)``."""
+        return 0
+
     # -- conveniences built on the protocol ----------------------------------
     def play(self, moves: Iterable[str], state: S | None = None) -> S:
         """Parse and apply moves written in the game's notation."""

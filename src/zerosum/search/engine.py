@@ -99,7 +99,18 @@ from typing import Any, Generic, TypeVar
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from .tt import DEFAULT_SIZE, DEPTH_INF, MATE, NO_LOWER, NO_UPPER, TranspositionTable
+from .tt import (
+    DEFAULT_SIZE,
+    DEPTH_INF,
+    ENTRY_BYTES,
+    MATE,
+    NO_LOWER,
+    NO_UPPER,
+    TranspositionTable,
+    check_megabytes,
+    memory_bytes,
+    slots_for,
+)
 from .types import (
     INF,
     MAX_PLY,
@@ -129,6 +140,9 @@ MAX_CHECK_INTERVAL = 4096
 #: Iterative deepening does not start a new iteration once this share of the
 #: time budget is spent: the next one would most likely be thrown away.
 NEW_ITERATION_SHARE = 0.5
+#: Where the engine's search runs: ``auto`` picks ``native`` (compiled, the
+#: ``fast`` extra) when the game has native code and numba is installed.
+BACKENDS = ("auto", "python", "native")
 
 
 @dataclass(frozen=True)
@@ -149,8 +163,13 @@ class EngineOptions:
                           the static order;
     * ``pvs``          -- principal-variation search: after the first move of a
                           PV node, null windows, re-searched on a fail high;
-    * ``hooks``        -- use ``winning_action`` / ``non_losing_actions`` and
-                          their mate-distance bounds.
+    * ``hooks``        -- use ``winning_action`` / ``non_losing_actions`` /
+                          ``static_bound`` and their mate-distance bounds;
+    * ``backend``      -- ``auto``, ``python`` or ``native`` (see
+                          :data:`BACKENDS`); both give the same values;
+    * ``hash_mb``      -- the table's size in megabytes, which then overrides
+                          ``tt_size`` (each backend fits as many entries as
+                          its entry size allows).
     """
 
     tt: bool = True
@@ -161,14 +180,36 @@ class EngineOptions:
     history: bool = True
     pvs: bool = True
     hooks: bool = True
+    backend: str = "auto"
+    hash_mb: float | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.tt_size, int) or self.tt_size < 1:
+        if isinstance(self.tt_size, bool) or not isinstance(self.tt_size, int) or self.tt_size < 1:
             raise ZerosumError(
                 _("table size must be a whole number of at least 1, got {value}").format(
-                    value=self.tt_size
+                    value=str(self.tt_size)[:40]
                 )
             )
+        if self.tt_size * ENTRY_BYTES > memory_bytes() // 2:
+            raise ZerosumError(
+                _(
+                    "a table of {value} entries does not fit in this machine's memory; "
+                    "expected at most {most}"
+                ).format(value=self.tt_size, most=memory_bytes() // 2 // ENTRY_BYTES)
+            )
+        if self.backend not in BACKENDS:
+            raise ZerosumError(
+                _("unknown backend {name!r}; expected one of {names}").format(
+                    name=str(self.backend)[:40], names=", ".join(BACKENDS)
+                )
+            )
+        if self.hash_mb is not None:
+            check_megabytes(self.hash_mb)
+
+    def table_slots(self) -> int:
+        """Slots of the Python backend's table: from ``hash_mb`` when given,
+        else ``tt_size``."""
+        return self.tt_size if self.hash_mb is None else slots_for(self.hash_mb)
 
     @classmethod
     def plain(cls) -> EngineOptions:
@@ -779,8 +820,10 @@ class Engine(Generic[A]):
     def __init__(self, game: Game[Any, A], options: EngineOptions | None = None) -> None:
         self.game = game
         self.options = options if options is not None else EngineOptions()
+        #: The backend in use: ``python`` or ``native``.
+        self.backend = _choose_backend(game, self.options)
         self.table: TranspositionTable | None = (
-            TranspositionTable(self.options.tt_size) if self.options.tt else None
+            TranspositionTable(self.options.table_slots()) if self.options.tt else None
         )
         self._stop = threading.Event()
         self._scratch = _Scratch()
@@ -1148,6 +1191,23 @@ class Engine(Generic[A]):
             ):
                 break
         return finish(latest, latest_depth)
+
+
+def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
+    """``python`` or ``native`` for ``options.backend``; forcing ``native``
+    where it cannot run is a :class:`ZerosumError` saying why."""
+    if options.backend == "python":
+        return "python"
+    from .. import native
+
+    reason = native.unavailable_reason() or native.unsupported_reason(game, options)
+    if options.backend == "native" and reason:
+        raise ZerosumError(
+            _("the native backend cannot search {game}: {reason}").format(
+                game=game.spec(), reason=reason
+            )
+        )
+    return "python" if reason else "native"
 
 
 def _table_move_first(core: _Core, state: Any, moves: list[Any]) -> list[Any]:

@@ -67,6 +67,8 @@ speed-critical.
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -90,6 +92,69 @@ DEPTH_INF = 1 << 31
 DEFAULT_SIZE = 262_111
 
 Entry = tuple[Hashable, int, int, int, Any, int]
+
+#: What one full slot costs in this table, measured (the entry tuple, its
+#: key and bound ints, the slot's pointer): sizes given in megabytes become
+#: ``megabytes * 2**20 // ENTRY_BYTES`` slots.
+ENTRY_BYTES = 200
+
+
+def memory_bytes() -> int:
+    """The machine's physical memory (16 GiB where it cannot be read)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 1 << 34
+
+
+def check_megabytes(megabytes: object) -> float:
+    """``megabytes`` as a table size a user may ask for: a number above 0
+    that fits in this machine's memory; else a one-line
+    :class:`~zerosum.game.ZerosumError`."""
+    from ..game import ZerosumError
+    from ..i18n import _
+
+    if isinstance(megabytes, bool) or not isinstance(megabytes, int | float):
+        raise ZerosumError(
+            _("the table size must be a number of megabytes, got {value}").format(
+                value=str(megabytes)[:40]
+            )
+        )
+    if not (megabytes > 0 and math.isfinite(megabytes)):
+        raise ZerosumError(
+            _("the table size must be above 0 megabytes, got {value}").format(value=megabytes)
+        )
+    most = memory_bytes() // 2 // 2**20
+    if megabytes > most:
+        raise ZerosumError(
+            _(
+                "a table of {value} MB does not fit in this machine's memory; "
+                "expected at most {most} MB (half of it)"
+            ).format(value=megabytes, most=most)
+        )
+    return float(megabytes)
+
+
+def slots_for(megabytes: float, entry_bytes: int = ENTRY_BYTES) -> int:
+    """The number of slots of a table of ``megabytes`` (checked), at least 1,
+    a prime-ish odd number (see the layout notes: not 2**k +- 1)."""
+    count = max(1, int(check_megabytes(megabytes) * 2**20) // entry_bytes)
+    return _odd_size(count)
+
+
+def _odd_size(count: int) -> int:
+    """``count`` or just below it: odd, not divisible by 3, 5 or 7 and not of
+    the form 2**k +- 1 (structured bitboard keys collide on those)."""
+    if count < 11:
+        return count
+    n = count if count % 2 else count - 1
+    while n % 3 == 0 or n % 5 == 0 or n % 7 == 0 or _near_power_of_two(n):
+        n -= 2
+    return n
+
+
+def _near_power_of_two(n: int) -> bool:
+    return ((n + 1) & n) == 0 or ((n - 1) & (n - 2)) == 0
 
 
 def to_table(score: int, ply: int) -> int:
@@ -149,9 +214,21 @@ class TranspositionTable:
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         from ..game import ZerosumError
+        from ..i18n import _
 
-        if not isinstance(size, int) or size < 1:
-            raise ZerosumError(f"table size must be a whole number of at least 1, got {size}")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ZerosumError(
+                _("table size must be a whole number of at least 1, got {value}").format(
+                    value=str(size)[:40]
+                )
+            )
+        if size * ENTRY_BYTES > memory_bytes() // 2:
+            raise ZerosumError(
+                _(
+                    "a table of {value} entries does not fit in this machine's memory; "
+                    "expected at most {most}"
+                ).format(value=size, most=memory_bytes() // 2 // ENTRY_BYTES)
+            )
         self.size = size
         self.slots: list[Entry | None] = [None] * size
         self.generation = 0

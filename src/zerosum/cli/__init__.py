@@ -1,0 +1,122 @@
+"""The ``zerosum`` command line: games, play, analyze, solve, perft, serve.
+
+It only calls the public API (the search front door for every search) and
+renders what comes back. Bad input of any kind prints one line to stderr,
+``zerosum: error: ...``, and exits with status 2; no command shows a
+traceback for a user's mistake.
+
+* :mod:`.parser`   -- the options;
+* :mod:`.commands` -- one function per command;
+* :mod:`.render`   -- what a person reads (JSON objects come from
+  :mod:`zerosum.report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from .. import i18n
+from ..game import ZerosumError
+from ..i18n import _
+from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
+from .parser import EXIT_USAGE, build_parser
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "analyze": cmd_analyze,
+    "solve": cmd_solve,
+    "perft": cmd_perft,
+    "serve": cmd_serve,
+}
+
+
+def version_lines() -> list[str]:
+    """``zerosum --version``: the version and each search backend's
+    availability (the native one needs the ``fast`` extra)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ..search.front import available_backends
+
+    try:
+        number = version("zerosum")
+    except PackageNotFoundError:
+        number = "?"
+    lines = [f"zerosum {number} (Python {sys.version.split()[0]})"]
+    for name, status in available_backends().items():
+        state = _("available") if status == "yes" else _("not available: {why}").format(why=status)
+        lines.append(_("backend {name}: {state}").format(name=name, state=state))
+    return lines
+
+
+def import_games(name: str) -> None:
+    """Import ``name``, a ``.py`` file or a module name, so that the games it
+    registers can be loaded; a failure is one clear error."""
+    import importlib
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(name)
+    try:
+        if name.endswith(".py"):
+            if not path.is_file():
+                raise ZerosumError(
+                    _("cannot import {name}: no such file").format(name=name)
+                )
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[path.stem] = module
+            spec.loader.exec_module(module)
+        else:
+            importlib.import_module(name)
+    except ZerosumError:
+        raise
+    except Exception as error:  # the user's code: report, don't trace back
+        raise ZerosumError(
+            _("cannot import {name}: {kind}: {error}").format(
+                name=name, kind=type(error).__name__, error=error
+            )
+        ) from None
+
+
+def _early_language(argv: Sequence[str]) -> str | None:
+    """The --lang value, read before parsing so that help is translated."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        i18n.activate(_early_language(args_list))
+        args = build_parser().parse_args(args_list)
+        if args.version:
+            for line in version_lines():
+                out(line)
+            return 0
+        if args.command is None:
+            build_parser().print_help()
+            return EXIT_USAGE
+        for module in args.imports:
+            import_games(module)
+        return COMMANDS[args.command](args, out)
+    except ZerosumError as error:
+        print(f"zerosum: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

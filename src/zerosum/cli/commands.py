@@ -1,0 +1,243 @@
+"""The commands: each reads its options, asks the search front door
+(:mod:`zerosum.search.front`) or the game, and hands the result to
+:mod:`.render` or to the JSON objects of :mod:`zerosum.report`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, RandomAgent
+from ..game import Game, ZerosumError
+from ..i18n import _
+from ..match import play_match
+from ..registry import games_table, load
+from ..report import analyze_object, error_object, solve_object
+from ..search.front import Searcher, SearchOptions
+from ..search.perft import divide, perft
+from ..search.types import Limits, SearchResult
+from .parser import EXIT_USAGE, UsageError
+from .render import TerminalObserver, print_analysis, print_solution, progress_view
+
+
+# -- positions from the command line -------------------------------------------
+def _position(game: Game[Any, Any], position: str | None, moves: str | None) -> Any:
+    state = game.initial_state() if position is None else game.parse_position(position)
+    if moves:
+        state = game.play(game.split_moves(moves), state)
+    return state
+
+# -- commands --------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    rows = games_table()
+    if args.json:
+        out(json.dumps([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
+        return 0
+    out(_("Games (parameters with their defaults):"))
+    width = max(len(n) for n, _p, _d in rows)
+    for name, params, description in rows:
+        out(f"  {name:<{width}}  {params or '-'}")
+        out(f"  {'':<{width}}  {description}")
+    out(_('Example: zerosum play tictactoe, zerosum analyze "connect4(width=7,height=6)"'))
+    return 0
+
+
+def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
+    if kind == "human":
+        return HumanAgent()
+    seed = None if args.seed is None else args.seed + seed_offset
+    if kind == "random":
+        return RandomAgent(seed)
+    options = search_options(args)
+    if args.level is not None:
+        if args.algorithm != "engine":
+            raise UsageError(
+                _("--level needs --algorithm engine, not {name}").format(name=args.algorithm)
+            )
+        level = LEVELS[args.level]
+        limits = Limits(
+            depth=args.depth if args.depth is not None else level.depth,
+            time=args.time if args.time is not None else level.time,
+        )
+        return EngineAgent(limits, seed, level.noise, options=options)
+    given = Limits(depth=args.depth, time=args.time)
+    # No limit given: the algorithm's default for a move (the engine: 3 s).
+    return EngineAgent(None if given == Limits() else given, seed, options=options)
+
+
+def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    game = load(args.game)
+    start = _position(game, args.position, args.moves)
+    sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    out(
+        _("{game}: {first} ({a}) against {second} ({b}).").format(
+            game=game.spec(),
+            first=game.player_name(0),
+            a=sides[0].label,
+            second=game.player_name(1),
+            b=sides[1].label,
+        )
+    )
+    if "human" in (args.first, args.second):
+        out(_("Type a move, or quit to stop. Legal moves are listed when a move is wrong."))
+    result = play_match(game, sides, TerminalObserver(out, sides), start=start)
+    out("")
+    if result.quit_by is not None:
+        out(
+            _("{player} quit; the game was not finished.").format(
+                player=game.player_name(result.quit_by)
+            )
+        )
+    elif result.outcome == 0:
+        out(_("Result: draw."))
+    else:
+        winner = 0 if result.outcome == 1 else 1
+        out(_("Result: {player} wins.").format(player=game.player_name(winner)))
+    out(_("Record of the moves:"))
+    state = start
+    record = []
+    for number, move in enumerate(result.moves, 1):
+        record.append(f"{number}. {game.player_name(game.to_move(state))} {game.format_move(move)}")
+        state = game.result(state, move)
+    out("  ".join(record) if record else _("(no moves)"))
+    return 0
+
+
+
+def search_options(args: argparse.Namespace) -> SearchOptions:
+    """The front door's options from the command line's."""
+    return SearchOptions(
+        algorithm=args.algorithm,
+        backend=getattr(args, "backend", "auto"),
+        hash_mb=getattr(args, "hash", None),
+        symmetry=getattr(args, "symmetry", False),
+        evaluate_terminals=getattr(args, "evaluate_terminals", False),
+    )
+
+
+def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
+    view = progress_view(game, state, args, sys.stdout)
+    try:
+        limits = Limits(depth=args.depth, time=args.time, nodes=args.nodes)
+        # No limit given: the algorithm's default (the engine: 10 s).
+        return Searcher(game, search_options(args)).analyze(
+            state, None if limits == Limits() else limits, multipv=args.multipv, on_progress=view
+        )
+    finally:
+        if view is not None:
+            view.done()
+
+
+def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
+    """The exact value (or, with --depth, the depth-limited value, which is
+    exact only when the game ends within the depth)."""
+    # Solve progress goes to stderr: stdout keeps exactly one result per position.
+    view = progress_view(game, state, args, sys.stderr)
+    try:
+        return Searcher(game, search_options(args)).solve(
+            state, weak=args.weak, depth=args.depth, on_progress=view
+        )
+    finally:
+        if view is not None:
+            view.done()
+
+
+def _run_positions(
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+    search: Callable[[Game[Any, Any], Any, argparse.Namespace], SearchResult[Any]],
+    to_json: Callable[[Game[Any, Any], Any, SearchResult[Any]], dict[str, Any]],
+    show: Callable[
+        [Game[Any, Any], Any, SearchResult[Any], argparse.Namespace, Callable[[str], None]], None
+    ],
+) -> int:
+    """Shared by analyze and solve: one position from --moves/--position, or
+    one per line of standard input with --batch."""
+    game = load(args.game)
+    if not args.batch:
+        state = _position(game, args.position, args.moves)
+        result = search(game, state, args)
+        if args.json:
+            out(json.dumps(to_json(game, state, result), ensure_ascii=False))
+        else:
+            show(game, state, result, args, out)
+        return 0
+    failures = 0
+    for number, raw in enumerate(sys.stdin, 1):
+        text = raw.strip()
+        try:
+            state = _position(game, args.position, text)
+            out(json.dumps(to_json(game, state, search(game, state, args)), ensure_ascii=False))
+        except ZerosumError as error:
+            failures += 1
+            message = _("line {number}: {error}").format(number=number, error=error)
+            out(json.dumps(error_object(str(error), line=number, moves=text), ensure_ascii=False))
+            print(f"zerosum: error: {message}", file=sys.stderr)
+        sys.stdout.flush()
+    return EXIT_USAGE if failures else 0
+
+
+def cmd_analyze(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    return _run_positions(args, out, _analyze_one, analyze_object, print_analysis)
+
+
+def cmd_solve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    def to_json(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:
+        obj = solve_object(game, state, result)
+        obj["weak"] = args.weak
+        if args.weak:  # the outcome is proven, its distance is not
+            obj["plies"] = None
+        return obj
+
+    return _run_positions(args, out, _solve_one, to_json, print_solution)
+
+
+def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    game = load(args.game)
+    state = _position(game, args.position, args.moves)
+    if args.depth < 0:
+        raise UsageError(_("perft depth must be 0 or more, got {depth}").format(depth=args.depth))
+    import time
+
+    started = time.perf_counter()
+    split = divide(game, state, args.depth) if args.divide and args.depth else []
+    count = sum(n for _m, n in split) if split else perft(game, state, args.depth)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        obj: dict[str, Any] = {
+            "type": "perft",
+            "game": game.spec(),
+            "position": game.format_position(state),
+            "depth": args.depth,
+            "nodes": count,
+            "time_s": round(elapsed, 6),
+        }
+        if args.divide:
+            obj["divide"] = {game.format_move(m): n for m, n in split}
+        out(json.dumps(obj))
+        return 0
+    for move, n in split:
+        out(f"{game.format_move(move)}: {n}")
+    out(
+        _("perft({depth}) = {count}  ({time:.3f} s)").format(
+            depth=args.depth, count=count, time=elapsed
+        )
+    )
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    try:
+        from ..web.app import serve
+    except ImportError as error:
+        raise ZerosumError(
+            _(
+                "the web app needs the web extra ({missing} is missing); "
+                "install it with: python3 -m pip install 'zerosum[web]'"
+            ).format(missing=error.name or error)
+        ) from None
+    return serve(args.host, args.port, args.open)
+

@@ -1,0 +1,225 @@
+"""The command line's options: argparse, with usage errors as one line."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from .. import i18n
+from ..agents import LEVELS
+from ..game import ZerosumError
+from ..i18n import _
+from ..search.engine import BACKENDS
+from ..search.front import algorithms
+from ..search.tt import check_megabytes
+
+EXIT_USAGE = 2
+
+
+class UsageError(ZerosumError):
+    """A command-line mistake (bad option or value)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(
+            _("{message} (see '{prog} --help')").format(message=message, prog=self.prog)
+        )
+
+
+# -- parser ---------------------------------------------------------------------
+def _whole_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text!r}").format(text=text)
+        ) from None
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a number of seconds, got {text!r}").format(text=text)
+        ) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="zerosum",
+        description=_("Two-player zero-sum games: play, analyze and solve them."),
+    )
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help=_("language: en or zh"))
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help=_("show the version and which search backends are available, and exit"),
+    )
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=_(
+            "import a Python file or module that registers games of your own "
+            "(may be repeated)"
+        ),
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    games = commands.add_parser("games", help=_("list every game with its parameters"))
+    games.add_argument("--json", action="store_true", help=_("print JSON"))
+
+    def engine_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--backend",
+            choices=BACKENDS,
+            default="auto",
+            help=_(
+                "engine: auto (native when compiled code is available), python or native"
+            ),
+        )
+        p.add_argument(
+            "--hash",
+            type=_megabytes,
+            metavar="MB",
+            help=_("engine: transposition table size in megabytes"),
+        )
+        p.add_argument(
+            "--symmetry",
+            action="store_true",
+            help=_("engine: one table entry per symmetry class of positions"),
+        )
+
+    def position_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help=_("game spec, e.g. tictactoe"))
+        p.add_argument("--moves", help=_('moves played from the start, e.g. "0 4 1"'))
+        p.add_argument("--position", help=_("a position in the game's notation"))
+
+    def search_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--algorithm",
+            choices=algorithms(),
+            default="engine",
+            help=_("search algorithm: engine (default), minimax or alphabeta (the references)"),
+        )
+        engine_options(p)
+        p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+        p.add_argument(
+            "--batch",
+            action="store_true",
+            help=_("read one move list per line from standard input; print JSON lines"),
+        )
+        p.add_argument(
+            "--progress",
+            action="store_true",
+            help=_("show live progress even when the output is not a terminal"),
+        )
+
+    play = commands.add_parser("play", help=_("play a game in the terminal"))
+    position_options(play)
+    for flags, dest, default in (
+        (("--x", "--first"), "first", "human"),
+        (("--o", "--second"), "second", "ai"),
+    ):
+        play.add_argument(
+            *flags,
+            dest=dest,
+            choices=("human", "ai", "random"),
+            default=default,
+            help=_("who plays this side: human, ai or random"),
+        )
+    play.add_argument(
+        "--algorithm",
+        choices=algorithms(),
+        default="engine",
+        help=_("the AI's search algorithm: engine (default), minimax or alphabeta"),
+    )
+    engine_options(play)
+    play.add_argument("--depth", type=_whole_number, help=_("the AI's search depth"))
+    play.add_argument("--time", type=_seconds, help=_("the AI's seconds per move"))
+    play.add_argument(
+        "--level",
+        choices=tuple(LEVELS),
+        help=_("the AI's strength: easy, medium, hard or perfect"),
+    )
+    play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
+
+    analyze = commands.add_parser("analyze", help=_("score every move of a position"))
+    position_options(analyze)
+    search_options(analyze)
+    analyze.add_argument("--depth", type=_whole_number, help=_("depth limit in plies"))
+    analyze.add_argument(
+        "--time",
+        type=_seconds,
+        help=_("time limit in seconds (default 10 when no limit is given)"),
+    )
+    analyze.add_argument("--nodes", type=_whole_number, help=_("limit on positions searched"))
+    analyze.add_argument("--multipv", type=_whole_number, help=_("show only the N best moves"))
+    analyze.add_argument(
+        "--evaluate-terminals",
+        action="store_true",
+        help=_(
+            "with minimax/alphabeta and --depth: score finished positions with the"
+            " evaluation too, as the tutorials' code does"
+        ),
+    )
+
+    solve = commands.add_parser("solve", help=_("the exact value of a position"))
+    position_options(solve)
+    search_options(solve)
+    solve.add_argument(
+        "--weak", action="store_true", help=_("prove only win, draw or loss (faster)")
+    )
+    solve.add_argument(
+        "--depth",
+        type=_whole_number,
+        help=_("search only this many plies (the value is then exact only if the game ends)"),
+    )
+
+    counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
+    position_options(counting)
+    counting.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
+    counting.add_argument("--divide", action="store_true", help=_("count per first move"))
+    counting.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    serve = commands.add_parser(
+        "serve", help=_("play and analyse in the browser (a local web app)")
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("address to listen on (default 127.0.0.1: this computer only)"),
+    )
+    serve.add_argument("--port", type=_port, default=8000, help=_("port (default 8000)"))
+    serve.add_argument(
+        "--open", action="store_true", help=_("open the page in the default browser")
+    )
+    return parser
+
+
+def _megabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a number of megabytes, got {text!r}").format(text=text[:40])
+        ) from None
+    try:
+        return check_megabytes(value)
+    except ZerosumError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("expected a port number from 0 to 65535, got {text!r}").format(text=text)
+        )
+    return int(text)
+

@@ -1,0 +1,233 @@
+"""What the command line prints: scores in words, tables padded for Chinese
+characters, the board and moves of a game being played, and live progress."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..agents import Agent, Decision
+from ..game import Game, Player
+from ..i18n import _
+from ..report import plies_of, progress_object
+from ..search.engine import Progress
+from ..search.types import Score, SearchResult
+
+
+# -- words a player reads ------------------------------------------------------
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character
+    takes two), so tables line up in both languages."""
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    space = " " * max(0, width - columns)
+    return space + text if right else text + space
+
+
+def algorithm_name(algorithm: str) -> str:
+    return {
+        "minimax": _("minimax search"),
+        "alphabeta": _("alpha-beta pruning"),
+        "engine": _("the engine (iterative deepening, alpha-beta, transposition table)"),
+        "solver": _("the solver (null-window probes, transposition table)"),
+    }.get(algorithm, algorithm)
+
+
+def describe_score(score: Score) -> str:
+    """A score in words: win/loss with its distance, draw, or heuristic."""
+    if score.plies is not None:
+        template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
+        return template.format(n=score.plies)
+    if score.exact:
+        return _("draw") if score.raw == 0 else f"{score.raw:+d}"
+    return _("{score:+d} (heuristic)").format(score=score.raw)
+
+
+def describe_value(value: int | None) -> str:
+    return {1: _("win"), 0: _("draw"), -1: _("loss")}.get(value if value is not None else 9, "?")
+
+
+class TerminalObserver:
+    """Shows the board after every move and whose turn it is."""
+
+    def __init__(self, out: Callable[[str], None], sides: tuple[Agent, Agent]) -> None:
+        self.out = out
+        self.sides = sides
+
+    def position(self, game: Game[Any, Any], state: Any) -> None:
+        self.out("")
+        self.out(game.render(state))
+        if not game.is_terminal(state):
+            player = game.to_move(state)
+            self.out(
+                _("{player} ({who}) to move").format(
+                    player=game.player_name(player), who=self.sides[player].label
+                )
+            )
+
+    def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
+        name, move = game.player_name(player), game.format_move(decision.move)
+        if decision.from_book:
+            self.out(
+                _("{player} plays {move} (from the opening table)").format(player=name, move=move)
+            )
+        elif decision.search is not None:
+            search = decision.search
+            self.out(
+                _("{player} plays {move}: {score}, {nodes} positions searched").format(
+                    player=name,
+                    move=move,
+                    score=describe_score(search.score),
+                    nodes=search.stats.nodes,
+                )
+            )
+        else:
+            self.out(_("{player} plays {move}").format(player=name, move=move))
+
+
+class ProgressView:
+    """Shows a running search's progress records: as JSON lines (``--json``),
+    or as one status line rewritten in place on a terminal."""
+
+    def __init__(
+        self, game: Game[Any, Any], state: Any, stream: TextIO, as_json: bool, live: bool
+    ) -> None:
+        self.game = game
+        #: The position searched (for the move entries of analysis progress).
+        self.state = state
+        self.stream = stream
+        self.as_json = as_json
+        self.live = live
+        self.shown = False
+
+    def __call__(self, progress: Progress[Any]) -> None:
+        game = self.game
+        if self.as_json:
+            record = progress_object(game, self.state, progress)
+            print(json.dumps(record), file=self.stream, flush=True)
+            return
+        if not self.live:
+            return
+        if progress.lower is not None and progress.upper is not None:
+            head = _("value between {low} and {high}").format(
+                low=describe_score(Score(progress.lower, exact=True)),
+                high=describe_score(Score(progress.upper, exact=True)),
+            )
+        else:
+            line = " ".join(game.format_move(m) for m in progress.pv[:8])
+            head = _("depth {depth}: {score}, {line}").format(
+                depth=progress.depth if progress.depth is not None else "∞",
+                score=describe_score(progress.score),
+                line=line,
+            )
+        tail = _(
+            "{nodes} positions, {nps} positions/s, {time:.1f} s, table hits {hits:.0%}"
+        ).format(
+            nodes=progress.nodes,
+            nps=round(progress.nps),
+            time=progress.time_s,
+            hits=progress.tt_hit_rate,
+        )
+        self.stream.write(f"\r\033[K{head} | {tail}")
+        self.stream.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        """End the in-place line so that what follows starts on its own."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False
+
+
+
+def progress_view(
+    game: Game[Any, Any], state: Any, args: argparse.Namespace, stream: TextIO
+) -> ProgressView | None:
+    """The view of a search's progress that the options ask for, if any:
+    none in --batch mode; JSON lines on stdout with --json; else a live line
+    on a terminal (or with --progress)."""
+    if args.batch:
+        return None
+    live = args.progress or stream.isatty()
+    as_json = args.json and stream is sys.stdout
+    return ProgressView(game, state, stream, as_json=as_json, live=live)
+
+
+def print_analysis(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult[Any],
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+) -> None:
+    out(game.render(state))
+    out(_("{player} to move.").format(player=game.player_name(game.to_move(state))))
+    horizon = (
+        _("to the end of the game")
+        if result.depth is None
+        else _("depth {depth}").format(depth=result.depth)
+    )
+    out(
+        _("Analysis by {algorithm}, {horizon}:").format(
+            algorithm=algorithm_name(args.algorithm), horizon=horizon
+        )
+    )
+    head = (_("move"), _("score"), _("positions"), _("principal variation"))
+    out(f"  {pad(head[0], 6)} {pad(head[1], 22)} {pad(head[2], 10, right=True)}  {head[3]}")
+    for entry in result.moves:
+        line = " ".join(game.format_move(m) for m in entry.pv)
+        out(
+            f"  {pad(game.format_move(entry.move), 6)} {pad(describe_score(entry.score), 22)}"
+            f" {entry.nodes:>10}  {line}"
+        )
+    print_stats(result, out)
+
+
+def print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
+    stats = result.stats
+    out(
+        _(
+            "Positions visited: {nodes}, leaves: {leaves}, cut-offs: {cutoffs}, time: {time:.3f} s"
+        ).format(nodes=stats.nodes, leaves=stats.leaves, cutoffs=stats.cutoffs, time=stats.time_s)
+    )
+
+
+def print_solution(
+    game: Game[Any, Any],
+    state: Any,
+    result: SearchResult[Any],
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+) -> None:
+    out(game.render(state))
+    player = game.player_name(game.to_move(state))
+    # A weak solve proves the outcome only, not its distance.
+    plies = None if args.weak else plies_of(game, state, result.score, result.pv)
+    value = (
+        describe_value(result.score.outcome)
+        if result.score.exact
+        else describe_score(result.score)  # --depth that did not reach the end
+    )
+    if plies is None:
+        out(_("{player} to move: {value}.").format(player=player, value=value))
+    else:
+        out(
+            _(
+                "{player} to move: {value}; the game ends in {plies} plies with perfect play."
+            ).format(player=player, value=value, plies=plies)
+        )
+    moves = " ".join(game.format_move(m) for m in result.best_moves)
+    out(_("Optimal moves: {moves}").format(moves=moves))
+    out(
+        _("Principal variation: {line}").format(
+            line=" ".join(game.format_move(m) for m in result.pv)
+        )
+    )
+    solved_by = "solver" if args.algorithm == "engine" else args.algorithm
+    out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
+    print_stats(result, out)
+

@@ -1,0 +1,112 @@
+"""What a game supplies to the compiled search.
+
+A state is a row of ``uint64`` words (``Primitives.words`` of them: Connect
+Four and Domineering up to 8x8 need one or two, gomoku eight). The kernel
+keeps one row per ply on an explicit stack, so the primitives never allocate:
+they read a row and write into another.
+
+Every primitive is a numba ``@njit(cache=True)`` function at module level
+taking ``g`` first: a ``uint64[:]`` array of the game's constants for its
+size (masks, shifts, widths), built once by the adapter. So one compiled
+function serves every board size, and the on-disk cache holds it.
+
+Primitives (``s`` a state row ``uint64[:]``, ``d`` another row, ``out`` an
+``int32[:]`` buffer of ``max_moves`` entries):
+
+* ``gen(g, s, out) -> int`` -- the legal moves of the side to move as move
+  codes, in the game's static order (most promising first: the Python game's
+  ``ordered_actions`` order); returns how many. Called only when ``status``
+  says the game is not over; a pass is a move with its own code.
+* ``play(g, s, m, d)`` -- write the state after move ``m`` into ``d``.
+* ``status(g, s) -> int`` -- :data:`ONGOING` (2) when the game goes on,
+  else the utility for the side to move: +1, 0 or -1. Turns alternate
+  (a pass is a move), so the side to move is implied by the ply.
+* ``key(g, s) -> uint64`` -- the transposition-table key. When
+  ``exact_key`` is true it is injective (Connect Four's ``current + mask``,
+  Domineering's occupied cells), otherwise a 64-bit hash (a false match then
+  has a probability near 2**-64 per probe: say so where it matters).
+* ``evaluate(g, s) -> int64`` -- the heuristic value for the side to move,
+  equal to the Python game's ``evaluate(state, to_move(state))``.
+
+Optional hooks (None when a game has none); the kernel's use of them is the
+Python engine's (``zerosum.search.engine``):
+
+* ``win_move(g, s) -> int`` -- a move that wins at once, or -1; complete
+  when ``nonlosing`` is given;
+* ``nonlosing(g, s, out) -> int`` -- the moves after which the opponent
+  cannot win at once, best first; -1 when the game cannot tell;
+* ``bound(g, s) -> int`` -- a static decision: ``+p`` when the side to move
+  is proven to win within ``p`` plies, ``-p`` when proven to lose within
+  ``p`` plies, 0 when unknown (Domineering's move-count bound);
+* ``canonical(g, s) -> (uint64, int)`` -- the key of the symmetry class and
+  the transform mapping ``s`` onto the representative;
+  ``map_move(g, m, t, inverse) -> int`` maps a move code by transform ``t``.
+
+The kernel calls ``status`` first at every node, so ``gen`` may assume a
+game in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+#: ``status`` of a game in progress.
+ONGOING = 2
+
+
+@dataclass(frozen=True)
+class Primitives:
+    """One game type's compiled primitives (see the module docstring).
+
+    * ``words``       -- ``uint64`` words per state;
+    * ``max_moves``   -- an upper bound on the legal moves of a position;
+    * ``move_codes``  -- move codes lie in ``0 .. move_codes - 1``;
+    * ``max_plies``   -- an upper bound on the plies left in any game;
+    * ``mover_wins_only`` -- as ``Game.mover_wins_only``;
+    * ``exact_key``   -- ``key`` is injective (no false table matches).
+    """
+
+    words: int
+    max_moves: int
+    move_codes: int
+    max_plies: int
+    # Compiled dispatchers: their numpy return types are not Python ints,
+    # so the fields are loosely typed (the contract is the docstring's).
+    gen: Callable[..., Any]
+    play: Callable[..., Any]
+    status: Callable[..., Any]
+    key: Callable[..., Any]
+    evaluate: Callable[..., Any]
+    win_move: Callable[..., Any] | None = None
+    nonlosing: Callable[..., Any] | None = None
+    bound: Callable[..., Any] | None = None
+    canonical: Callable[..., Any] | None = None
+    map_move: Callable[..., Any] | None = None
+    mover_wins_only: bool = False
+    exact_key: bool = False
+
+
+class NativeGame(Protocol):
+    """The adapter between a Python game and its primitives.
+
+    * ``kind``       -- a name for the primitives (one compiled kernel per
+      kind: ``"connect4"``, ``"domineering"``...);
+    * ``prims``      -- the :class:`Primitives`;
+    * ``constants``  -- the ``g`` array (numpy ``uint64``) for this size;
+    * ``encode(state)`` -- the state's words (a sequence of ints, each
+      ``0 <= w < 2**64``);
+    * ``code(action)``  -- a Python move as its move code;
+    * ``action(code)``  -- the inverse.
+    """
+
+    kind: str
+    prims: Primitives
+    constants: Any
+
+    def encode(self, state: Hashable) -> Sequence[int]: ...
+
+    def code(self, action: Any) -> int: ...
+
+    def action(self, code: int) -> Any: ...
