@@ -5,9 +5,12 @@ printing.
 * :mod:`.reference` -- plain minimax and alpha-beta, written to be read;
 * :class:`Engine`   -- iterative-deepening alpha-beta with a table;
 * :func:`solve`     -- the exact value of a position, with its distance;
-* :func:`perft`     -- move-sequence counts.
+* :func:`perft`     -- move-sequence counts;
+* :mod:`.mcts`      -- Monte Carlo tree search with the MCTS-Solver.
 """
 
+# mcts registers the "mcts" algorithm with the front door when imported.
+from . import mcts
 from .engine import Engine, EngineOptions, Progress, SearchRun
 from .perft import divide, perft
 from .solver import SolveInterrupted, solve
@@ -19,6 +22,7 @@ __all__ = [
     "SearchRun",
     "SolveInterrupted",
     "divide",
+    "mcts",
     "perft",
     "solve",
 ]

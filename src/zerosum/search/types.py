@@ -57,10 +57,20 @@ class Score:
     A decisive raw score is proven in its sign; its distance is exact when
     ``exact`` is true (the engine may find a win past its depth limit whose
     distance is only an upper bound, and a weak solve proves only the sign).
+
+    ``distance_known`` is false for a proven win or loss whose distance the
+    search did not establish (the MCTS-Solver proves outcomes, not always
+    their distances): ``raw`` is then decisive with the right sign and its
+    distance is only an upper bound, so :attr:`plies` is None and
+    :meth:`describe` says just ``win`` or ``loss``.
+
+    >>> Score(win_in(7), exact=True, distance_known=False).describe()
+    'win'
     """
 
     raw: int
     exact: bool = False
+    distance_known: bool = True
 
     @property
     def outcome(self) -> int | None:
@@ -71,11 +81,16 @@ class Score:
 
     @property
     def plies(self) -> int | None:
-        """Plies until the game ends for a proven win or loss, else None."""
+        """Plies until the game ends for a proven win or loss, else None
+        (also when the distance is not known)."""
+        if not self.distance_known:
+            return None
         return WIN - abs(self.raw) if is_decisive(self.raw) else None
 
     def describe(self) -> str:
         """Short English text: 'win in 5 plies', 'draw', '+12 (heuristic)'."""
+        if is_decisive(self.raw) and not self.distance_known:
+            return "win" if self.raw > 0 else "loss"
         if is_decisive(self.raw):
             word = "win" if self.raw > 0 else "loss"
             return f"{word} in {self.plies} plies"
@@ -87,11 +102,14 @@ class Score:
 @dataclass(frozen=True)
 class Limits:
     """What a search may spend. ``None`` means no limit of that kind; with no
-    depth limit the search goes to the end of the game (an exact solve)."""
+    depth limit the search goes to the end of the game (an exact solve).
+    ``iterations`` is Monte Carlo tree search's budget (playouts backed up);
+    the other algorithms take none."""
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
+    iterations: int | None = None
 
     def __post_init__(self) -> None:
         # Imported here to keep this module free of package-level imports.
@@ -112,6 +130,14 @@ class Limits:
             raise ZerosumError(
                 _("nodes must be a whole number of at least 1, got {value}").format(
                     value=self.nodes
+                )
+            )
+        if self.iterations is not None and (
+            not isinstance(self.iterations, int) or self.iterations < 1
+        ):
+            raise ZerosumError(
+                _("iterations must be a whole number of at least 1, got {value}").format(
+                    value=self.iterations
                 )
             )
 
@@ -140,12 +166,19 @@ class SearchStats:
 class MoveScore(Generic[A]):
     """One root move as analysis reports it: its score for the side to move,
     the principal variation starting with the move, and the positions its
-    search visited."""
+    search visited.
+
+    Monte Carlo tree search also fills ``visits`` (iterations through the
+    move) and ``win_rate`` (the mean playout result for the side to move,
+    0 to 1, a draw counting one half); whether the MCTS-Solver proved the
+    move's value is ``score.exact``. The other algorithms leave them None."""
 
     move: A
     score: Score
     pv: tuple[A, ...]
     nodes: int
+    visits: int | None = None
+    win_rate: float | None = None
 
 
 @dataclass(frozen=True)
