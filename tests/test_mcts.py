@@ -4,11 +4,14 @@ front door."""
 
 from __future__ import annotations
 
+import json
 import threading
 from functools import cache
 from typing import Any
 
 import pytest
+from conftest import shared_data
+from support import run_cli
 
 import zerosum
 from zerosum.game import ZerosumError
@@ -16,8 +19,6 @@ from zerosum.search import front, reference
 from zerosum.search.mcts import MCTS, MCTSConfig
 from zerosum.search.solver import SolveInterrupted
 from zerosum.search.types import Limits, win_in
-
-from conftest import shared_data
 
 TTT = zerosum.load("tictactoe")
 
@@ -201,3 +202,48 @@ def test_bad_configuration_is_one_line() -> None:
         MCTSConfig(exploration=-1)
     with pytest.raises(ZerosumError, match="playout"):
         MCTSConfig(playout="smart")
+
+
+# -- the command line ----------------------------------------------------------------
+def last_json(*args: str) -> Any:
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_cli_analyze_json_has_the_mcts_fields() -> None:
+    args = ("analyze", "tictactoe", "--moves", "0 4 1", "--algorithm", "mcts")
+    obj = last_json(*args, "--iterations", "4000", "--seed", "2", "--json")
+    assert obj["type"] == "analysis" and obj["best_move"] == "2"
+    assert obj["value"] == 0 and obj["exact"] is True
+    for entry in obj["moves"]:
+        assert {"visits", "win_rate", "proven"} <= set(entry)
+        assert entry["proven"] is True  # every move of this position gets proven
+    assert obj["nodes"] == sum(e["visits"] for e in obj["moves"])
+    # same seed, same analysis (all but the clock)
+    again = last_json(*args, "--iterations", "4000", "--seed", "2", "--json")
+    for key in ("moves", "nodes", "pv"):
+        assert again[key] == obj[key]
+
+
+def test_cli_analyze_table_and_progress() -> None:
+    done = run_cli(
+        "analyze", "connect4", "--algorithm", "mcts", "--iterations", "2000", "--progress"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "visits" in done.stdout and "win rate" in done.stdout
+    assert "iterations" in done.stdout and "playouts/s" in done.stdout
+
+
+def test_cli_play_against_mcts_and_bad_limits() -> None:
+    done = run_cli(
+        "play", "tictactoe", "--x", "random", "--o", "mcts", "--iterations", "3000", "--seed", "1"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "O (MCTS) to move" in done.stdout and "iterations" in done.stdout
+    assert "X wins" not in done.stdout
+    bad = run_cli("analyze", "tictactoe", "--iterations", "30")
+    assert bad.returncode == 2 and "--iterations needs --algorithm mcts" in bad.stderr
+    bad = run_cli("analyze", "tictactoe", "--algorithm", "mcts", "--depth", "3")
+    assert bad.returncode == 2 and "mcts takes no depth limit" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

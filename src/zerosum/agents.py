@@ -191,6 +191,27 @@ class EngineAgent:
             self._searcher.stop()
 
 
+class MCTSAgent(EngineAgent):
+    """The AI played by Monte Carlo tree search (with the MCTS-Solver):
+    ``limits`` a time and/or an iteration budget (None: 3 s a move),
+    ``seed`` for its random playouts (the same seed, the same games), no
+    opening table. Its tree is kept from move to move of one game."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        seed: int | None = None,
+        backend: str = "auto",
+    ) -> None:
+        super().__init__(
+            limits,
+            seed,
+            book=False,
+            options=SearchOptions(algorithm="mcts", seed=seed, backend=backend),
+        )
+        self.label = "MCTS"
+
+
 class SearchAgent(EngineAgent):
     """The AI played by a reference algorithm, as the tutorials write it:
     ``algorithm`` ``minimax`` or ``alphabeta``, ``depth`` plies (None: to

@@ -44,7 +44,9 @@ def position_fields(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 
 def move_entry(game: Game[Any, Any], state: Any, entry: MoveScore[Any]) -> dict[str, Any]:
-    return {
+    """One move of ``moves``; Monte Carlo tree search adds ``visits``,
+    ``win_rate`` and ``proven``."""
+    obj = {
         "move": game.format_move(entry.move),
         "score": entry.score.raw,
         "exact": entry.score.exact,
@@ -53,6 +55,11 @@ def move_entry(game: Game[Any, Any], state: Any, entry: MoveScore[Any]) -> dict[
         "pv": [game.format_move(m) for m in entry.pv],
         "nodes": entry.nodes,
     }
+    if entry.visits is not None:
+        obj["visits"] = entry.visits
+        obj["win_rate"] = None if entry.win_rate is None else round(entry.win_rate, 4)
+        obj["proven"] = entry.score.exact
+    return obj
 
 
 def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, RandomAgent
+from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
 from ..game import Game, ZerosumError
 from ..i18n import _
 from ..match import play_match
@@ -51,6 +51,9 @@ def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
     seed = None if args.seed is None else args.seed + seed_offset
     if kind == "random":
         return RandomAgent(seed)
+    if kind == "mcts":
+        given = Limits(time=args.time, iterations=args.iterations)
+        return MCTSAgent(None if given == Limits() else given, seed, backend=args.backend)
     options = search_options(args)
     if args.level is not None:
         if args.algorithm != "engine":
@@ -63,7 +66,7 @@ def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
             time=args.time if args.time is not None else level.time,
         )
         return EngineAgent(limits, seed, level.noise, options=options)
-    given = Limits(depth=args.depth, time=args.time)
+    given = Limits(depth=args.depth, time=args.time, iterations=iterations_for(args))
     # No limit given: the algorithm's default for a move (the engine: 3 s).
     return EngineAgent(None if given == Limits() else given, seed, options=options)
 
@@ -115,13 +118,31 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         hash_mb=getattr(args, "hash", None),
         symmetry=getattr(args, "symmetry", False),
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
+        seed=getattr(args, "seed", None),
+    )
+
+
+def iterations_for(args: argparse.Namespace) -> int | None:
+    """--iterations, which only Monte Carlo tree search takes (with --o mcts
+    in play it is that side's)."""
+    iterations: int | None = getattr(args, "iterations", None)
+    if iterations is None:
+        return None
+    if args.algorithm == "mcts":
+        return iterations
+    if "mcts" in (getattr(args, "first", None), getattr(args, "second", None)):
+        return None
+    raise UsageError(
+        _("--iterations needs --algorithm mcts, not {name}").format(name=args.algorithm)
     )
 
 
 def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     view = progress_view(game, state, args, sys.stdout)
     try:
-        limits = Limits(depth=args.depth, time=args.time, nodes=args.nodes)
+        limits = Limits(
+            depth=args.depth, time=args.time, nodes=args.nodes, iterations=iterations_for(args)
+        )
         # No limit given: the algorithm's default (the engine: 10 s).
         return Searcher(game, search_options(args)).analyze(
             state, None if limits == Limits() else limits, multipv=args.multipv, on_progress=view

@@ -107,7 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
             "--algorithm",
             choices=algorithms(),
             default="engine",
-            help=_("search algorithm: engine (default), minimax or alphabeta (the references)"),
+            help=_(
+                "search algorithm: engine (default), minimax or alphabeta (the references),"
+                " mcts (Monte Carlo tree search)"
+            ),
         )
         engine_options(p)
         p.add_argument("--json", action="store_true", help=_("print one JSON object"))
@@ -131,19 +134,24 @@ def build_parser() -> argparse.ArgumentParser:
         play.add_argument(
             *flags,
             dest=dest,
-            choices=("human", "ai", "random"),
+            choices=("human", "ai", "random", "mcts"),
             default=default,
-            help=_("who plays this side: human, ai or random"),
+            help=_("who plays this side: human, ai, random or mcts (Monte Carlo tree search)"),
         )
     play.add_argument(
         "--algorithm",
         choices=algorithms(),
         default="engine",
-        help=_("the AI's search algorithm: engine (default), minimax or alphabeta"),
+        help=_("the AI's search algorithm: engine (default), minimax, alphabeta or mcts"),
     )
     engine_options(play)
     play.add_argument("--depth", type=_whole_number, help=_("the AI's search depth"))
     play.add_argument("--time", type=_seconds, help=_("the AI's seconds per move"))
+    play.add_argument(
+        "--iterations",
+        type=_whole_number,
+        help=_("Monte Carlo tree search: iterations (playouts) per move"),
+    )
     play.add_argument(
         "--level",
         choices=tuple(LEVELS),
@@ -161,6 +169,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("time limit in seconds (default 10 when no limit is given)"),
     )
     analyze.add_argument("--nodes", type=_whole_number, help=_("limit on positions searched"))
+    analyze.add_argument(
+        "--iterations",
+        type=_whole_number,
+        help=_("Monte Carlo tree search: limit on iterations (playouts)"),
+    )
+    analyze.add_argument(
+        "--seed", type=_whole_number, help=_("Monte Carlo tree search: seed of its playouts")
+    )
     analyze.add_argument("--multipv", type=_whole_number, help=_("show only the N best moves"))
     analyze.add_argument(
         "--evaluate-terminals",

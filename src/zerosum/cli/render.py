@@ -33,11 +33,14 @@ def algorithm_name(algorithm: str) -> str:
         "alphabeta": _("alpha-beta pruning"),
         "engine": _("the engine (iterative deepening, alpha-beta, transposition table)"),
         "solver": _("the solver (null-window probes, transposition table)"),
+        "mcts": _("Monte Carlo tree search (UCT, MCTS-Solver)"),
     }.get(algorithm, algorithm)
 
 
 def describe_score(score: Score) -> str:
     """A score in words: win/loss with its distance, draw, or heuristic."""
+    if score.exact and score.raw and not score.distance_known:
+        return _("win") if score.raw > 0 else _("loss")
     if score.plies is not None:
         template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
         return template.format(n=score.plies)
@@ -73,6 +76,21 @@ class TerminalObserver:
         if decision.from_book:
             self.out(
                 _("{player} plays {move} (from the opening table)").format(player=name, move=move)
+            )
+        elif decision.search is not None and decision.search.moves[:1] and (
+            decision.search.moves[0].visits is not None
+        ):
+            search = decision.search
+            best = search.moves[0]
+            value = (
+                describe_score(search.score)
+                if search.score.exact
+                else _("win rate {rate:.1%}").format(rate=best.win_rate or 0.0)
+            )
+            self.out(
+                _("{player} plays {move}: {value}, {iterations} iterations").format(
+                    player=name, move=move, value=value, iterations=search.stats.nodes
+                )
             )
         elif decision.search is not None:
             search = decision.search
@@ -111,6 +129,9 @@ class ProgressView:
             return
         if not self.live:
             return
+        if progress.moves and progress.moves[0].visits is not None:
+            self._mcts_line(progress)
+            return
         if progress.lower is not None and progress.upper is not None:
             head = _("value between {low} and {high}").format(
                 low=describe_score(Score(progress.lower, exact=True)),
@@ -132,6 +153,28 @@ class ProgressView:
             hits=progress.tt_hit_rate,
         )
         self.stream.write(f"\r\033[K{head} | {tail}")
+        self.stream.flush()
+        self.shown = True
+
+    def _mcts_line(self, progress: Progress[Any]) -> None:
+        """Monte Carlo tree search's live line: iterations, playouts per
+        second, the best move with its win rate, its line by visits."""
+        best = progress.moves[0]
+        line = " ".join(self.game.format_move(m) for m in progress.pv[:8])
+        rate = best.win_rate if best.win_rate is not None else 0.0
+        value = describe_score(best.score) if best.score.exact else f"{rate:.1%}"
+        text = _(
+            "{iterations} iterations, {pps} playouts/s, {time:.1f} s"
+            " | best {move} ({value}), {line}"
+        ).format(
+            iterations=progress.nodes,
+            pps=round(progress.nps),
+            time=progress.time_s,
+            move=self.game.format_move(best.move),
+            value=value,
+            line=line,
+        )
+        self.stream.write(f"\r\033[K{text}")
         self.stream.flush()
         self.shown = True
 
@@ -166,6 +209,9 @@ def print_analysis(
 ) -> None:
     out(game.render(state))
     out(_("{player} to move.").format(player=game.player_name(game.to_move(state))))
+    if result.moves and result.moves[0].visits is not None:
+        print_mcts_analysis(game, result, out)
+        return
     horizon = (
         _("to the end of the game")
         if result.depth is None
@@ -185,6 +231,43 @@ def print_analysis(
             f" {entry.nodes:>10}  {line}"
         )
     print_stats(result, out)
+
+
+def print_mcts_analysis(
+    game: Game[Any, Any], result: SearchResult[Any], out: Callable[[str], None]
+) -> None:
+    """Monte Carlo tree search's table: every root move with its visits, win
+    rate, proven value (if any) and line by most visited children."""
+    stats = result.stats
+    out(
+        _("Analysis by {algorithm}, {iterations} iterations:").format(
+            algorithm=algorithm_name("mcts"), iterations=stats.nodes
+        )
+    )
+    head = (_("move"), _("visits"), _("win rate"), _("proven"), _("principal variation"))
+    out(
+        f"  {pad(head[0], 6)} {pad(head[1], 9, right=True)} {pad(head[2], 9, right=True)}"
+        f"  {pad(head[3], 18)} {head[4]}"
+    )
+    for entry in result.moves:
+        line = " ".join(game.format_move(m) for m in entry.pv)
+        rate = f"{entry.win_rate:.1%}" if entry.win_rate is not None else "-"
+        proven = describe_score(entry.score) if entry.score.exact else "-"
+        out(
+            f"  {pad(game.format_move(entry.move), 6)} {entry.visits or 0:>9} {rate:>9}"
+            f"  {pad(proven, 18)} {line}"
+        )
+    out(
+        _(
+            "Iterations: {iterations}, playouts: {playouts}, time: {time:.3f} s"
+            " ({rate} playouts/s)"
+        ).format(
+            iterations=stats.nodes,
+            playouts=stats.leaves,
+            time=stats.time_s,
+            rate=round(stats.leaves / stats.time_s) if stats.time_s > 0 else 0,
+        )
+    )
 
 
 def print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
