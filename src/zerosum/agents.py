@@ -7,8 +7,12 @@ An agent raises :class:`Quit` when its player wants to stop the game.
 
 from __future__ import annotations
 
+import queue
 import random
-from collections.abc import Callable
+import subprocess
+import threading
+import time as time_module
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -17,6 +21,7 @@ from .i18n import _
 from .search import reference
 from .search.engine import Progress
 from .search.front import Searcher, SearchOptions
+from .search.mcts import MCTS, MCTSConfig
 from .search.types import Limits, SearchResult
 
 
@@ -194,14 +199,17 @@ class EngineAgent:
 class MCTSAgent(EngineAgent):
     """The AI played by Monte Carlo tree search (with the MCTS-Solver):
     ``limits`` a time and/or an iteration budget (None: 3 s a move),
-    ``seed`` for its random playouts (the same seed, the same games), no
-    opening table. Its tree is kept from move to move of one game."""
+    ``seed`` for its random playouts (the same seed, the same games),
+    ``config`` its settings (exploration constant, playout policy,
+    backend); no opening table. Its tree is kept from move to move of one
+    game."""
 
     def __init__(
         self,
         limits: Limits | None = None,
         seed: int | None = None,
         backend: str = "auto",
+        config: MCTSConfig | None = None,
     ) -> None:
         super().__init__(
             limits,
@@ -210,6 +218,170 @@ class MCTSAgent(EngineAgent):
             options=SearchOptions(algorithm="mcts", seed=seed, backend=backend),
         )
         self.label = "MCTS"
+        self.config = config or MCTSConfig(backend=backend)
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        on_progress: Callable[[Progress[Any]], None] | None = None,
+    ) -> Decision:
+        if self._searcher is None or self._searcher.game is not game:
+            self._searcher = Searcher(game, self.options)
+            # The front door builds MCTS with its defaults; these settings
+            # replace them (same algorithm, same limits checks).
+            self._searcher.algorithm = MCTS(game, self.config, seed=self.options.seed)
+        return super().choose(game, state, on_progress)
+
+
+class AgentFailure(Exception):
+    """An agent that could not produce a legal move (an external program
+    that crashed, timed out or answered an illegal move): its side loses the
+    game, and ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ProgramAgent:
+    """An external program speaking the engine protocol (UGI, as
+    ``zerosum engine`` does), started on its first move and kept for the
+    game; :meth:`close` ends it.
+
+    Each move it is sent the position in the game's notation
+    (``position fen ...``) and ``go movetime MS`` (``time`` seconds, 1 by
+    default), or ``go depth N`` / ``go nodes N``; it must answer
+    ``bestmove MOVE`` in time (plus a grace of :attr:`GRACE` seconds). A
+    crash, a timeout or an illegal move raises :class:`AgentFailure`.
+    """
+
+    GRACE = 5.0
+    STARTUP = 20.0
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        time: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        label: str | None = None,
+    ) -> None:
+        self.command = list(command)
+        self.time = time if time is not None or depth or nodes else 1.0
+        self.depth = depth
+        self.nodes = nodes
+        self.label = label or " ".join(self.command)
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+
+    # -- the conversation --------------------------------------------------------
+    def _send(self, line: str) -> None:
+        assert self._process is not None and self._process.stdin is not None
+        try:
+            self._process.stdin.write(line + "\n")
+            self._process.stdin.flush()
+        except OSError:
+            raise AgentFailure(self._died()) from None
+
+    def _died(self) -> str:
+        code = self._process.poll() if self._process is not None else None
+        if code is None:
+            return _("the program stopped answering")
+        return _("the program exited with status {code}").format(code=code)
+
+    def _expect(self, prefix: str, seconds: float) -> str:
+        """The next line starting with ``prefix`` (others, such as ``info``,
+        are skipped), within ``seconds``."""
+        deadline = time_module.monotonic() + seconds
+        while True:
+            left = deadline - time_module.monotonic()
+            if left <= 0:
+                raise AgentFailure(
+                    _("no {word!r} from the program within {seconds:.1f} s").format(
+                        word=prefix, seconds=seconds
+                    )
+                )
+            try:
+                line = self._lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AgentFailure(self._died())
+            if line.split()[:1] == [prefix]:
+                return line
+
+    def _start(self) -> None:
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as error:
+            raise AgentFailure(
+                _("cannot start {program}: {error}").format(
+                    program=self.command[0], error=error.strerror or error
+                )
+            ) from None
+        stdout = self._process.stdout
+        assert stdout is not None
+        lines = self._lines
+
+        def read() -> None:
+            for line in stdout:
+                if line.strip():
+                    lines.put(line.strip())
+            lines.put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+        self._send("ugi")
+        self._expect("ugiok", self.STARTUP)
+        self._send("uginewgame")
+        self._send("isready")
+        self._expect("readyok", self.STARTUP)
+
+    def choose(self, game: Game[Any, Any], state: Any) -> Decision:
+        if self._process is None:
+            self._start()
+        self._send(f"position fen {game.format_position(state)}")
+        if self.depth is not None:
+            go, wait = f"go depth {self.depth}", 600.0
+        elif self.nodes is not None:
+            go, wait = f"go nodes {self.nodes}", 600.0
+        else:
+            assert self.time is not None
+            go, wait = f"go movetime {max(1, round(self.time * 1000))}", self.time
+        self._send(go)
+        words = self._expect("bestmove", wait + self.GRACE).split()
+        if len(words) < 2:
+            raise AgentFailure(_("the program sent 'bestmove' without a move"))
+        try:
+            return Decision(game.parse_move(state, words[1]))
+        except MoveError:
+            raise AgentFailure(
+                _("the program played an illegal move {move!r}").format(move=words[1][:40])
+            ) from None
+
+    def close(self) -> None:
+        """End the program (politely, then by force)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            if process.stdin is not None:
+                process.stdin.write("quit\n")
+                process.stdin.close()
+        except OSError:
+            pass
+        try:
+            process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 class SearchAgent(EngineAgent):

@@ -21,6 +21,7 @@ from .. import i18n
 from ..game import ZerosumError
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
+from .match import cmd_match, cmd_replay
 from .parser import EXIT_USAGE, build_parser
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
@@ -30,6 +31,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "solve": cmd_solve,
     "perft": cmd_perft,
     "serve": cmd_serve,
+    "match": cmd_match,
+    "replay": cmd_replay,
 }
 
 

@@ -204,6 +204,62 @@ def build_parser() -> argparse.ArgumentParser:
     counting.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
     counting.add_argument("--divide", action="store_true", help=_("count per first move"))
     counting.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    match = commands.add_parser(
+        "match", help=_("play many games between two players and measure the Elo difference")
+    )
+    match.add_argument("game", metavar="GAME", help=_("game spec, e.g. connect4"))
+    for name in ("player_a", "player_b"):
+        match.add_argument(
+            name,
+            metavar=name.upper(),
+            help=_(
+                "a player: engine:level=hard, engine:time=0.5, mcts:iterations=5000,"
+                ' minimax:depth=3, random or cmd:"PROGRAM ARGS"'
+            ),
+        )
+    match.add_argument(
+        "--games", type=_whole_number, default=10, help=_("games to play (default 10)")
+    )
+    match.add_argument(
+        "--openings",
+        metavar="random:K",
+        help=_("start each pair of games after K random moves (colours swapped in the pair)"),
+    )
+    match.add_argument(
+        "--jobs", type=_whole_number, default=1, help=_("games played at once, in processes")
+    )
+    match.add_argument(
+        "--seed", type=_whole_number, default=0, help=_("the match seed (default 0)")
+    )
+    match.add_argument(
+        "--sprt", metavar="elo0=0,elo1=30", help=_("stop early by a sequential test")
+    )
+    match.add_argument(
+        "--max-plies",
+        type=_whole_number,
+        help=_("adjudicate a game as a draw after this many moves"),
+    )
+    match.add_argument(
+        "--record",
+        metavar="FILE",
+        help=_("the games' record (JSON lines; default match-TIME.jsonl)"),
+    )
+    match.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    match.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show the progress bar even when the output is not a terminal"),
+    )
+
+    replay = commands.add_parser("replay", help=_("show a game of a match record"))
+    replay.add_argument("file", metavar="FILE", help=_("a record written by zerosum match"))
+    replay.add_argument(
+        "--game", type=_whole_number, default=1, help=_("which game, from 1 (default 1)")
+    )
+    replay.add_argument(
+        "--final", action="store_true", help=_("show only the final position")
+    )
+
     serve = commands.add_parser(
         "serve", help=_("play and analyse in the browser (a local web app)")
     )
