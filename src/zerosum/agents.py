@@ -285,7 +285,12 @@ class ProgramAgent:
             raise AgentFailure(self._died()) from None
 
     def _died(self) -> str:
-        code = self._process.poll() if self._process is not None else None
+        code = None
+        if self._process is not None:
+            try:  # its output ended: it is exiting, or has exited
+                code = self._process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                code = None
         if code is None:
             return _("the program stopped answering")
         return _("the program exited with status {code}").format(code=code)
