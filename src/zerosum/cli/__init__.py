@@ -21,6 +21,7 @@ from .. import i18n
 from ..game import ZerosumError
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
+from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
 from .parser import EXIT_USAGE, build_parser
 
@@ -33,6 +34,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "serve": cmd_serve,
     "match": cmd_match,
     "replay": cmd_replay,
+    "engine": cmd_engine,
 }
 
 

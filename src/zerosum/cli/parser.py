@@ -251,6 +251,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("show the progress bar even when the output is not a terminal"),
     )
 
+    engine = commands.add_parser(
+        "engine", help=_("speak the engine protocol (UGI) on standard input and output")
+    )
+    engine.add_argument("game", metavar="GAME", help=_("game spec, e.g. connect4"))
+
     replay = commands.add_parser("replay", help=_("show a game of a match record"))
     replay.add_argument("file", metavar="FILE", help=_("a record written by zerosum match"))
     replay.add_argument(
