@@ -269,7 +269,62 @@ class _Scratch:
         self.pvt: list[tuple[Any, ...]] = [()] * (MAX_PLY + 2)
 
 
-class _Core:
+class CoreReports:
+    """What both backends' search cores report the same way, from their
+    ``counts()``: positions, leaves, cut-offs, table probes, table hits and
+    the horizon counter."""
+
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        raise NotImplementedError
+
+    def horizon(self) -> int:
+        return self.counts()[5]
+
+    def nodes(self) -> int:
+        return self.counts()[0]
+
+    def close(self) -> None:
+        """The search is over (the native core stops its deadline timer)."""
+
+    def stats(self, started: float) -> SearchStats:
+        nodes, leaves, cutoffs, probes, hits, _ = self.counts()
+        return SearchStats(
+            nodes=nodes,
+            leaves=leaves,
+            cutoffs=cutoffs,
+            time_s=time.perf_counter() - started,
+            tt_probes=probes,
+            tt_hits=hits,
+        )
+
+    def progress(
+        self,
+        started: float,
+        depth: int | None,
+        score: Score,
+        move: Any,
+        pv: tuple[Any, ...],
+        lower: int | None = None,
+        upper: int | None = None,
+        moves: tuple[MoveScore[Any], ...] = (),
+    ) -> Progress[Any]:
+        stats = self.stats(started)
+        return Progress(
+            depth=depth,
+            score=score,
+            best_move=move,
+            pv=pv,
+            nodes=stats.nodes,
+            nps=stats.nodes_per_second,
+            time_s=stats.time_s,
+            tt_hit_rate=stats.tt_hits / stats.tt_probes if stats.tt_probes else 0.0,
+            lower=lower,
+            upper=upper,
+            moves=moves,
+        )
+
+
+class _Core(CoreReports):
     """The machinery of one search: the recursive ``node`` function and its
     counters, built as closures over local variables because attribute and
     method look-ups per node are what costs most in Python.
@@ -619,7 +674,7 @@ class _Core:
             nodes += 1
 
         self.node = node
-        self.counts = counts
+        self._counts = counts
         self.count_root = count_root
         self.pvt = pvt
         self.use_win = use_win
@@ -629,13 +684,10 @@ class _Core:
         self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
         self.gen_moves = gen_moves
 
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        return self._counts()
+
     # -- helpers for the root (not speed-critical) ---------------------------
-    def horizon(self) -> int:
-        return self.counts()[5]
-
-    def nodes(self) -> int:
-        return self.counts()[0]
-
     def child_value(self, child: Any, cs: int, me: int, depth: int, alpha: int, beta: int) -> int:
         """The value, for the root's side ``me``, of a root move leading to
         ``child`` (whose side to move is ``cs``), with the fail-soft contract
@@ -681,42 +733,20 @@ class _Core:
             state = game.result(state, move)
         return tuple(out)
 
-    def stats(self, started: float) -> SearchStats:
-        nodes, leaves, cutoffs, probes, hits, _ = self.counts()
-        return SearchStats(
-            nodes=nodes,
-            leaves=leaves,
-            cutoffs=cutoffs,
-            time_s=time.perf_counter() - started,
-            tt_probes=probes,
-            tt_hits=hits,
-        )
-
-    def progress(
-        self,
-        started: float,
-        depth: int | None,
-        score: Score,
-        move: Any,
-        pv: tuple[Any, ...],
-        lower: int | None = None,
-        upper: int | None = None,
-        moves: tuple[MoveScore[Any], ...] = (),
-    ) -> Progress[Any]:
-        stats = self.stats(started)
-        return Progress(
-            depth=depth,
-            score=score,
-            best_move=move,
-            pv=pv,
-            nodes=stats.nodes,
-            nps=stats.nodes_per_second,
-            time_s=stats.time_s,
-            tt_hit_rate=stats.tt_hits / stats.tt_probes if stats.tt_probes else 0.0,
-            lower=lower,
-            upper=upper,
-            moves=moves,
-        )
+    def table_move(self, state: Any) -> Any:
+        """The table's best move for ``state`` (in its own frame), or None."""
+        table, game = self.table, self.game
+        if table is None:
+            return None
+        if self.symmetric:
+            key, transform = game.canonical(state)
+        else:
+            key, transform = game.key(state), 0
+        entry = table.slots[hash(key) % table.size]
+        if entry is None or entry[0] != key or entry[4] is None:
+            return None
+        move = entry[4]
+        return game.map_move(move, transform, True) if self.symmetric else move
 
 
 @dataclass
@@ -822,11 +852,25 @@ class Engine(Generic[A]):
         self.options = options if options is not None else EngineOptions()
         #: The backend in use: ``python`` or ``native``.
         self.backend = _choose_backend(game, self.options)
-        self.table: TranspositionTable | None = (
-            TranspositionTable(self.options.table_slots()) if self.options.tt else None
-        )
+        self.table: Any = None
+        self._native: Any = None
+        if self.backend == "native":
+            import numpy as np
+
+            from .. import native
+            from ..native.table import DEFAULT_MB, NativeTable
+
+            self._native = native.adapter_for(game)
+            if self.options.tt:
+                self.table = NativeTable.of_megabytes(self.options.hash_mb or DEFAULT_MB)
+            # Polled by the compiled search: set by stop() and by the deadline.
+            self._stop_flag = np.zeros(1, dtype=np.int64)
+        elif self.options.tt:
+            self.table = TranspositionTable(self.options.table_slots())
         self._stop = threading.Event()
         self._scratch = _Scratch()
+        #: The latest search's core: closed when the next one starts.
+        self._core: Any = None
 
     # -- public API -------------------------------------------------------------
     def stop(self) -> None:
@@ -922,16 +966,31 @@ class Engine(Generic[A]):
                 )
             )
 
-    def _new_core(self, limits: Limits, started: float) -> _Core:
+    def _new_core(self, limits: Limits, started: float) -> Any:
         """Start a search: clear a pending stop(), open a table generation,
-        and build the recursion for these limits."""
+        and build the search core for these limits (the Python recursion, or
+        the compiled kernel on the native backend: both offer the same
+        methods to the root code)."""
         self._stop.clear()
+        if self._core is not None:
+            self._core.close()
         if self.table is not None:
             self.table.new_search()
         deadline = None if limits.time is None else started + limits.time
-        return _Core(
-            self.game, self.options, self.table, self._stop, deadline, limits.nodes, self._scratch
-        )
+        if self._native is not None:
+            from ..native.core import NativeCore
+
+            self._stop_flag[0] = 0
+            self._core = NativeCore(
+                self.game, self._native, self.options, self.table, self._stop_flag,
+                deadline, limits.nodes, _Stop,
+            )
+        else:
+            self._core = _Core(
+                self.game, self.options, self.table, self._stop, deadline, limits.nodes,
+                self._scratch,
+            )
+        return self._core
 
     def _root_moves(self, core: _Core, state: Any, restrict: bool) -> tuple[list[Any], bool]:
         """The root moves in search order: the game's preference, narrowed to
@@ -1200,7 +1259,9 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
         return "python"
     from .. import native
 
-    reason = native.unavailable_reason() or native.unsupported_reason(game, options)
+    reason = native.unsupported_reason(game, options)
+    if not reason and not options.static_order:
+        reason = "the compiled search always uses the game's move order"
     if options.backend == "native" and reason:
         raise ZerosumError(
             _("the native backend cannot search {game}: {reason}").format(
@@ -1210,23 +1271,11 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     return "python" if reason else "native"
 
 
-def _table_move_first(core: _Core, state: Any, moves: list[Any]) -> list[Any]:
+def _table_move_first(core: Any, state: Any, moves: list[Any]) -> list[Any]:
     """``moves`` with the table's best move for ``state`` (if it is one of
     them) moved to the front; the others keep their order."""
-    table, game = core.table, core.game
-    if table is None:
-        return moves
-    if core.symmetric:
-        key, transform = game.canonical(state)
-    else:
-        key, transform = game.key(state), 0
-    entry = table.slots[hash(key) % table.size]
-    if entry is None or entry[0] != key or entry[4] is None:
-        return moves
-    move = entry[4]
-    if core.symmetric:
-        move = game.map_move(move, transform, True)
-    if move in moves:
+    move = core.table_move(state)
+    if move is not None and move in moves:
         moves = [move, *(m for m in moves if m != move)]
     return moves
 

@@ -1,0 +1,187 @@
+"""The engine's search core on the native backend.
+
+:class:`NativeCore` offers what the engine's root code (iterative deepening,
+analysis, the solver's probes: ``zerosum.search.engine`` and ``solver``)
+asks of the Python core: ``child_value`` (one compiled search of a root
+move's position), the counters, the principal variation, the table's move
+and line. So both backends share every line of the root logic, and give the
+same values, progress records and limits.
+
+Time limits and ``Engine.stop()`` reach the compiled search through a flag
+it polls (every 256 positions): the deadline is a timer thread that sets it,
+so the kernel runs without the GIL and needs no clock.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from ..search.engine import CoreReports
+from ..search.types import MAX_PLY
+from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .table import NativeTable
+
+
+class NativeCore(CoreReports):
+    """One search on the native backend (see the module docstring). Built by
+    the engine's ``_new_core``; raises the engine's ``_Stop`` from
+    ``child_value`` when the search must end."""
+
+    def __init__(
+        self,
+        game: Any,
+        adapter: Any,
+        options: Any,
+        table: NativeTable | None,
+        stop_flag: Any,
+        deadline: float | None,
+        node_limit: int | None,
+        stop_exception: type[Exception],
+    ) -> None:
+        self.game = game
+        self.adapter = adapter
+        self.table = table
+        prims = adapter.prims
+        self.prims = prims
+        self.g = adapter.constants
+        self.symmetric = bool(
+            options.symmetry and table is not None and prims.canonical is not None
+        )
+        self.kernel = kernel_for(adapter.kind, prims)
+        plies = prims.max_plies + 4
+        self.S = np.zeros((plies, prims.words), dtype=np.uint64)
+        self.fr = np.zeros((plies, FRAME_FIELDS), dtype=np.int64)
+        self.mv = np.zeros((plies, prims.max_moves), dtype=np.int32)
+        self.killers = np.full((plies, 2), -1, dtype=np.int64)
+        self.history = np.zeros((2, prims.move_codes), dtype=np.int64)
+        self.pv = np.zeros((plies, plies), dtype=np.int32)
+        self.pvlen = np.zeros(plies, dtype=np.int64)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.flags = np.array(
+            [options.hooks, options.killers, options.history, options.pvs], dtype=np.int64
+        )
+        if table is None:  # a one-slot table the kernel never uses (size 1)
+            self._tt = (
+                np.zeros(1, np.uint64), np.zeros(1, np.int32), np.zeros(1, np.int32),
+                np.full(1, -1, np.int32), np.zeros(1, np.int16), np.zeros(1, np.int16),
+            )
+            self._generation = 0
+        else:
+            self._tt = (table.keys, table.lower, table.upper, table.depth, table.move, table.gen)
+            self._generation = table.generation
+        self.stop_flag = stop_flag
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
+        self._stop_exception = stop_exception
+        self._timer: threading.Timer | None = None
+        self._active = True
+        if deadline is not None:
+            self._timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self._expire)
+            self._timer.daemon = True
+            self._timer.start()
+        root_hooks = options.hooks
+        game_type = type(game)
+        from ..game import Game
+
+        self.use_win = root_hooks and game_type.winning_action is not Game.winning_action
+        self.use_nl = root_hooks and game_type.non_losing_actions is not Game.non_losing_actions
+        nl_top = 3 if game.mover_wins_only else 2
+        nl_bottom = 4 if game.mover_wins_only else 1
+        from ..search.types import loss_in, win_in
+
+        self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
+        self.gen_moves = game.ordered_actions if options.static_order else game.actions
+        self._root_nodes = 0
+
+    def _expire(self) -> None:
+        if self._active:  # not a later search's flag
+            self.stop_flag[0] = 1
+
+    def close(self) -> None:
+        """The search is over: its deadline must not stop a later one."""
+        self._active = False
+        if self._timer is not None:
+            self._timer.cancel()
+
+    # -- the search ------------------------------------------------------------
+    def child_value(self, child: Any, cs: int, me: int, depth: int, alpha: int, beta: int) -> int:
+        """The value for the root's side ``me`` of the root move leading to
+        ``child``, with the engine's fail-soft contract on ``(alpha, beta)``."""
+        if self.stop_flag[0]:
+            raise self._stop_exception
+        self.S[1, :] = self.adapter.encode(child)
+        self.pvlen[1] = 0
+        d = depth if depth < UNLIMITED_N else UNLIMITED_N
+        negate = cs != me
+        a, b = (-beta, -alpha) if negate else (alpha, beta)
+        t = self._tt
+        value = self.kernel(
+            self.g, self.S, 1, d, a, b, False,
+            t[0], t[1], t[2], t[3], t[4], t[5], self._generation, self.symmetric, self.flags,
+            self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
+            self.counters, self.stop_flag, self.node_limit,
+        )
+        if value == ABORTED:
+            raise self._stop_exception
+        return int(-value if negate else value)
+
+    def count_root(self) -> None:
+        self.counters[0] += 1
+
+    # -- lines and the table ------------------------------------------------------
+    def line(self, root: Any, move: Any, length: int) -> tuple[Any, ...]:
+        """The principal variation of a root move just searched with an open
+        window, extended through the table where it was cut short."""
+        action = self.adapter.action
+        below = tuple(action(int(c)) for c in self.pv[1, : self.pvlen[1]])
+        line = (move, *below)[:length]
+        return line + self.table_line(root, line, length - len(line))
+
+    def _entry_move(self, state: Any, lower_bound_only: bool) -> Any:
+        """The table's best move for ``state`` (None if none), as a Python
+        move; with ``lower_bound_only`` only from an entry with a lower
+        bound (one whose move is known to be best)."""
+        if self.table is None:
+            return None
+        row = np.array(self.adapter.encode(state), dtype=np.uint64)
+        if self.symmetric:
+            key, transform = self.prims.canonical(self.g, row)
+        else:
+            key, transform = self.prims.key(self.g, row), 0
+        table = self.table
+        slot = int(np.uint64(key) % np.uint64(table.size))
+        if table.depth[slot] < 0 or table.keys[slot] != key or table.move[slot] < 0:
+            return None
+        if lower_bound_only and table.lower[slot] <= NO_LOWER + MAX_PLY:
+            return None
+        code = int(table.move[slot])
+        if self.symmetric:
+            code = int(self.prims.map_move(self.g, code, transform, True))
+        return self.adapter.action(code)
+
+    def table_move(self, state: Any) -> Any:
+        return self._entry_move(state, False)
+
+    def table_line(self, root: Any, prefix: Any, length: int) -> tuple[Any, ...]:
+        game = self.game
+        if self.table is None or length <= 0:
+            return ()
+        state = root
+        for move in prefix:
+            state = game.result(state, move)
+        out: list[Any] = []
+        while len(out) < length and not game.is_terminal(state):
+            move = self._entry_move(state, True)
+            if move is None or move not in game.actions(state):
+                break
+            out.append(move)
+            state = game.result(state, move)
+        return tuple(out)
+
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """Positions, leaves, cut-offs, table probes, table hits, horizon."""
+        c = self.counters
+        return int(c[0]), int(c[1]), int(c[2]), int(c[3]), int(c[4]), int(c[5])

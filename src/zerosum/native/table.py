@@ -1,0 +1,67 @@
+"""The native transposition table: parallel numpy arrays, one slot per
+index, sized in megabytes.
+
+The entries hold what the Python table's tuples hold (``search/tt.py``, whose
+docstring states the replacement policy, kept here): the full 64-bit key,
+the lower and upper bounds (decisive values relative to the position), the
+depth searched (:data:`~zerosum.search.tt.DEPTH_INF` for a result no
+heuristic leaf influenced), the best move's code (-1: none) and the
+generation (the search that stored it). An empty slot has depth -1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..search.tt import _odd_size, check_megabytes
+
+#: Bytes per slot: key 8, bounds 2 x 4, depth 4, move 2, generation 2.
+ENTRY_BYTES = 24
+#: The default table: 64 MB, about 2.8 million slots.
+DEFAULT_MB = 64.0
+
+
+@dataclass
+class NativeTable:
+    """The arrays of one table (``size`` slots) and its generation."""
+
+    size: int
+    keys: Any
+    lower: Any
+    upper: Any
+    depth: Any
+    move: Any
+    gen: Any
+    generation: int = 0
+
+    @classmethod
+    def of_megabytes(cls, megabytes: float) -> NativeTable:
+        """A table filling ``megabytes`` (checked against the machine's
+        memory: a one-line error rather than an attempt)."""
+        slots = max(11, int(check_megabytes(megabytes) * 2**20) // ENTRY_BYTES)
+        size = _odd_size(slots)
+        table = cls(
+            size=size,
+            keys=np.zeros(size, dtype=np.uint64),
+            lower=np.zeros(size, dtype=np.int32),
+            upper=np.zeros(size, dtype=np.int32),
+            depth=np.full(size, -1, dtype=np.int32),
+            move=np.full(size, -1, dtype=np.int16),
+            gen=np.zeros(size, dtype=np.int16),
+        )
+        return table
+
+    def new_search(self) -> int:
+        """Open a new generation (entries of older ones become replaceable)."""
+        self.generation = (self.generation + 1) % 32000
+        return self.generation
+
+    def clear(self) -> None:
+        self.depth.fill(-1)
+        self.generation = 0
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self.depth >= 0))
