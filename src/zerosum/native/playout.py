@@ -18,92 +18,109 @@ seed gives the same playouts.
 from __future__ import annotations
 
 import random
+import types
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from .contract import ONGOING, Primitives
 
 #: xorshift64* multiplier (Vigna 2016).
-_MULTIPLIER = 2685821657736338717
+MULTIPLIER = 2685821657736338717
 
 _kernels: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 
+# The game's primitives and sizes, as the templates below see them: each game
+# kind's copy of the templates gets its own values (see :func:`kernels_for`;
+# bound as globals, not closure cells, so numba's disk cache holds them, as in
+# :mod:`.kernel`). These placeholders are never used.
+gen: Any = None
+play: Any = None
+status: Any = None
+WORDS = MAX_MOVES = MAX_PLIES = 1
 
-def _make_kernels(prims: Primitives) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The batch kernel and the one-game tracing kernel (for tests) over
-    ``prims``, compiled on first call."""
-    import numpy as np
-    from numba import njit
 
-    gen, play, status = prims.gen, prims.play, prims.status
-    words, max_moves, max_plies = prims.words, prims.max_moves, prims.max_plies
-    ongoing = ONGOING
-    multiplier = np.uint64(_MULTIPLIER)
-
-    @njit(nogil=True)
-    def batch(g: Any, start: Any, count: int, seed: Any) -> int:
-        """``count`` random games from ``start``; returns the sum of their
-        results for the side to move at ``start`` (+1 win, 0 draw, -1 loss
-        each). ``seed[0]`` (nonzero) is the generator's state, updated."""
-        a = np.empty(words, np.uint64)
-        b = np.empty(words, np.uint64)
-        moves = np.empty(max_moves, np.int32)
-        x = seed[0]
-        total = 0
-        for _game in range(count):
-            for w in range(words):
-                a[w] = start[w]
-            ply = 0
-            while True:
-                st = status(g, a)
-                if st != ongoing:
-                    break
-                n = gen(g, a, moves)
-                x ^= x >> np.uint64(12)
-                x ^= x << np.uint64(25)
-                x ^= x >> np.uint64(27)
-                r = (x * multiplier) >> np.uint64(33)
-                play(g, a, moves[np.int64(r % np.uint64(n))], b)
-                a, b = b, a
-                ply += 1
-            total += st if ply % 2 == 0 else -st
-        seed[0] = x
-        return total
-
-    @njit(nogil=True)
-    def trace(g: Any, start: Any, seed: Any, out: Any) -> tuple[int, int]:
-        """One random game from ``start``: its move codes into ``out``;
-        returns (plies, the final status for the side to move there)."""
-        a = np.empty(words, np.uint64)
-        b = np.empty(words, np.uint64)
-        moves = np.empty(max_moves, np.int32)
-        x = seed[0]
-        for w in range(words):
+def _batch(g: Any, start: Any, count: int, seed: Any) -> int:  # pragma: no cover - compiled
+    """``count`` random games from ``start``; returns the sum of their
+    results for the side to move at ``start`` (+1 win, 0 draw, -1 loss
+    each). ``seed[0]`` (nonzero) is the xorshift64* state, updated."""
+    a = np.empty(WORDS, np.uint64)
+    b = np.empty(WORDS, np.uint64)
+    moves = np.empty(MAX_MOVES, np.int32)
+    x = seed[0]
+    total = 0
+    for _game in range(count):
+        for w in range(WORDS):
             a[w] = start[w]
         ply = 0
-        st = status(g, a)
-        while st == ongoing and ply < max_plies:
+        while True:
+            st = status(g, a)
+            if st != ONGOING:
+                break
             n = gen(g, a, moves)
             x ^= x >> np.uint64(12)
             x ^= x << np.uint64(25)
             x ^= x >> np.uint64(27)
-            r = (x * multiplier) >> np.uint64(33)
-            m = moves[np.int64(r % np.uint64(n))]
-            out[ply] = m
-            play(g, a, m, b)
+            r = (x * np.uint64(MULTIPLIER)) >> np.uint64(33)
+            play(g, a, moves[np.int64(r % np.uint64(n))], b)
             a, b = b, a
             ply += 1
-            st = status(g, a)
-        seed[0] = x
-        return ply, st
+        total += st if ply % 2 == 0 else -st
+    seed[0] = x
+    return total
 
-    return batch, trace
+
+def _trace(g: Any, start: Any, seed: Any, out: Any) -> Any:  # pragma: no cover - compiled
+    """One random game from ``start``: its move codes into ``out``; returns
+    (plies, the final status for the side to move there)."""
+    a = np.empty(WORDS, np.uint64)
+    b = np.empty(WORDS, np.uint64)
+    moves = np.empty(MAX_MOVES, np.int32)
+    x = seed[0]
+    for w in range(WORDS):
+        a[w] = start[w]
+    ply = 0
+    st = status(g, a)
+    while st == ONGOING and ply < MAX_PLIES:
+        n = gen(g, a, moves)
+        x ^= x >> np.uint64(12)
+        x ^= x << np.uint64(25)
+        x ^= x >> np.uint64(27)
+        r = (x * np.uint64(MULTIPLIER)) >> np.uint64(33)
+        m = moves[np.int64(r % np.uint64(n))]
+        out[ply] = m
+        play(g, a, m, b)
+        a, b = b, a
+        ply += 1
+        st = status(g, a)
+    seed[0] = x
+    return ply, st
 
 
 def kernels_for(kind: str, prims: Primitives) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The playout kernels of one game kind, made once."""
+    """The playout kernels of one game kind (batch, trace), made once per
+    process and compiled on first call (later processes load them from
+    numba's disk cache)."""
     if kind not in _kernels:
-        _kernels[kind] = _make_kernels(prims)
+        from numba import njit
+
+        names = dict(globals())
+        names.update(
+            gen=prims.gen,
+            play=prims.play,
+            status=prims.status,
+            WORDS=prims.words,
+            MAX_MOVES=prims.max_moves,
+            MAX_PLIES=prims.max_plies,
+        )
+        bound = []
+        for template, name in ((_batch, f"playouts_{kind}"), (_trace, f"trace_{kind}")):
+            function = types.FunctionType(template.__code__, names, name)
+            function.__qualname__ = name
+            function.__doc__ = template.__doc__
+            bound.append(njit(cache=True, nogil=True)(function))
+        _kernels[kind] = (bound[0], bound[1])
     return _kernels[kind]
 
 
