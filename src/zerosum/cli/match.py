@@ -146,6 +146,7 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         return 0
     _print_table(setup, tally, sides, out)
     out(
+        # xgettext: no-python-format
         _("Elo difference (A - B): {elo} (95% interval {low} to {high})").format(
             elo=_elo_text(tally.elo()), low=_elo_text(low), high=_elo_text(high)
         )

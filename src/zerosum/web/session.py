@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import i18n
-from ..agents import LEVELS, EngineAgent, RandomAgent
+from ..agents import LEVELS, EngineAgent, MCTSAgent, RandomAgent
 from ..game import NEUTRAL, Game, Player, ZerosumError
 from ..i18n import _
 from ..registry import load
@@ -37,6 +37,8 @@ HINT_SECONDS = 2.0
 MAX_DELAY = 10.0
 MIN_ANALYSIS, MAX_ANALYSIS = 0.1, 600.0
 DEFAULT_ANALYSIS = 10.0
+#: Seconds a move for a Monte Carlo tree search player given no time.
+MCTS_SECONDS = 1.0
 #: Longest message a client may send (a pasted record of a long game fits).
 MAX_MESSAGE = 64_000
 
@@ -55,8 +57,9 @@ class ProtocolError(ZerosumError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays one side: ``human``, ``random``, or ``ai`` at a ``level``
-    (easy, medium, hard, perfect) or with ``time`` seconds a move."""
+    """Who plays one side: ``human``, ``random``, ``ai`` at a ``level``
+    (easy, medium, hard, perfect) or with ``time`` seconds a move, or
+    ``mcts`` (Monte Carlo tree search) with ``time`` seconds a move."""
 
     kind: str = "human"
     level: str | None = None
@@ -70,9 +73,14 @@ class PlayerSpec:
         kind = data.get("kind")
         if kind in ("human", "random"):
             return cls(kind)
+        if kind == "mcts":
+            seconds = _number(data, "time", 0.01, 3600.0)
+            return cls("mcts", time=MCTS_SECONDS if seconds is None else seconds)
         if kind != "ai":
             raise ProtocolError(
-                _("unknown player kind {kind!r}; expected human, ai or random").format(kind=kind)
+                _("unknown player kind {kind!r}; expected human, ai, random or mcts").format(
+                    kind=kind
+                )
             )
         time = _number(data, "time", 0.01, 3600.0)
         if time is not None:
@@ -88,6 +96,8 @@ class PlayerSpec:
         return cls("ai", level=level)
 
     def to_json(self) -> dict[str, Any]:
+        if self.kind == "mcts":
+            return {"kind": "mcts", "time": self.time}
         if self.kind != "ai":
             return {"kind": self.kind}
         if self.time is not None:
@@ -174,6 +184,8 @@ class Session:
             seed = self.seed * 2 + index
             if spec.kind == "random":
                 self.agents.append(RandomAgent(seed))
+            elif spec.kind == "mcts":
+                self.agents.append(MCTSAgent(Limits(time=spec.time or MCTS_SECONDS), seed=seed))
             elif spec.kind == "ai" and spec.time is not None:
                 self.agents.append(EngineAgent(Limits(time=spec.time), seed=seed))
             elif spec.kind == "ai":

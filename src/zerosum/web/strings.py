@@ -76,6 +76,13 @@ PAGE_STRINGS: tuple[str, ...] = (
     N_("positions per second"),
     N_("proven between {lower} and {upper}"),
     N_("Random"),
+    N_("MCTS (Monte Carlo tree search)"),
+    N_("MCTS"),
+    N_("{count} iterations"),
+    # xgettext: no-python-format
+    N_("win rate {percent}% over {visits} visits"),
+    N_("proven win"),
+    N_("proven loss"),
     N_("Record"),
     N_("Redo"),
     N_("Resume"),

@@ -263,6 +263,12 @@ function syncSetupFromState(state, force) {
 
 function readPlayer(index) {
   const kind = $(`#player-${index}-kind`).value;
+  if (kind === "mcts") {
+    // Monte Carlo tree search: seconds per move from the time field
+    let seconds = parseFloat($(`#player-${index}-time`).value);
+    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    return { kind: "mcts", time: seconds };
+  }
   if (kind !== "ai") return { kind: kind === "random" ? "random" : "human" };
   const level = $(`#player-${index}-level`).value;
   if (level === "time") {
@@ -281,8 +287,8 @@ function updatePlayerControls() {
   for (const index of [0, 1]) {
     const row = document.querySelector(`.player[data-player="${index}"]`);
     const kind = $(`#player-${index}-kind`).value;
-    row.classList.toggle("is-ai", kind === "ai");
-    row.classList.toggle("is-timed", kind === "ai" && $(`#player-${index}-level`).value === "time");
+    row.classList.toggle("is-ai", kind === "ai" || kind === "mcts");
+    row.classList.toggle("is-timed", kind === "mcts" || (kind === "ai" && $(`#player-${index}-level`).value === "time"));
   }
 }
 
@@ -305,8 +311,9 @@ function syncPlayersFromState(state) {
     const kindSelect = $(`#player-${index}-kind`);
     const levelSelect = $(`#player-${index}-level`);
     const timeInput = $(`#player-${index}-time`);
-    const kind = ["human", "ai", "random"].includes(player.kind) ? player.kind : "human";
+    const kind = ["human", "ai", "random", "mcts"].includes(player.kind) ? player.kind : "human";
     if (active !== kindSelect) kindSelect.value = kind;
+    if (kind === "mcts" && typeof player.time === "number" && active !== timeInput) timeInput.value = String(player.time);
     if (kind === "ai") {
       if (typeof player.time === "number") {
         if (active !== levelSelect) levelSelect.value = "time";
@@ -431,9 +438,9 @@ function renderBoard() {
     const entry = scores.map.get(move.move);
     if (entry) {
       const kind = classify(entry.score, entry.exact).kind;
-      const badge = h("span", `score-chip ${entry.exact ? "exact" : "heuristic"} ${kind}`, badgeText(entry.score, entry.exact));
+      const badge = h("span", `score-chip ${entry.exact ? "exact" : "heuristic"} ${kind}`, badgeText(entry.score, entry.exact, entry));
       button.appendChild(badge);
-      button.title = `${move.move}: ${scoreWords(entry.score, entry.exact)}`;
+      button.title = `${move.move}: ${scoreWords(entry.score, entry.exact, entry)}`;
     } else {
       button.title = t("Play {move}", { move: move.move });
     }
@@ -703,17 +710,21 @@ function renderLines() {
   container.dataset.empty = "";
   for (const progress of app.lines) {
     const line = h("div", "line");
-    const depth = progress.depth === null || progress.depth === undefined ? t("end") : String(progress.depth);
+    const best = Array.isArray(progress.moves) && progress.moves.length ? progress.moves[0] : null;
+    const isMcts = Boolean(best && typeof best.visits === "number");
+    const depth = isMcts ? t("MCTS") : progress.depth === null || progress.depth === undefined ? t("end") : String(progress.depth);
     line.appendChild(h("span", "line-depth", depth));
     const exact = Boolean(progress.exact);
     const kind = classify(progress.score, exact).kind;
-    const score = h("span", `line-score ${kind}`, typeof progress.score === "number" ? badgeText(progress.score, exact) : "–");
+    const extra = isMcts ? best : undefined;
+    const score = h("span", `line-score ${kind}`, typeof progress.score === "number" ? badgeText(progress.score, exact, extra) : "–");
     line.appendChild(score);
     line.appendChild(h("span", "line-nodes", formatNumber(progress.nodes)));
     line.appendChild(h("span", "line-nps", t("{count}/s", { count: compact(progress.nps) })));
     line.appendChild(h("span", "line-pv", pvText(progress.pv) || String(progress.best_move || "")));
     const details = [];
-    if (typeof progress.score === "number") details.push(scoreWords(progress.score, exact));
+    if (typeof progress.score === "number") details.push(scoreWords(progress.score, exact, extra));
+    if (isMcts) details.push(t("{count} iterations", { count: formatNumber(progress.nodes) }));
     if (typeof progress.time_s === "number") {
       const seconds = formatNumber(progress.time_s, { maximumFractionDigits: 2 });
       details.push(t("{seconds} s", { seconds }));
@@ -783,7 +794,11 @@ function scoreMap(moves) {
   for (const entry of moves) {
     if (!entry || entry.move === undefined || typeof entry.score !== "number") continue;
     const key = String(entry.move);
-    if (!map.has(key)) map.set(key, { score: entry.score, exact: Boolean(entry.exact) });
+    if (map.has(key)) continue;
+    const value = { score: entry.score, exact: Boolean(entry.exact) };
+    // Monte Carlo tree search's visits and win rate (docs/messages.md)
+    if (typeof entry.visits === "number") Object.assign(value, { visits: entry.visits, win_rate: entry.win_rate, plies: entry.plies });
+    map.set(key, value);
   }
   return map;
 }

@@ -326,7 +326,7 @@ export class BoardView {
           rect.classList.add("playable");
           const title = el("title", null, rect);
           const entry = scores.get(move.move);
-          title.textContent = entry ? `${move.move}: ${scoreWords(entry.score, entry.exact)}` : String(move.move);
+          title.textContent = entry ? `${move.move}: ${scoreWords(entry.score, entry.exact, entry)}` : String(move.move);
         }
       }
     }
@@ -431,7 +431,7 @@ export class BoardView {
     const geo = this.geo;
     const score = classify(entry.score, entry.exact);
     const exact = Boolean(entry.exact);
-    const text = badgeText(entry.score, entry.exact);
+    const text = badgeText(entry.score, entry.exact, entry);
     const g = el(
       "g",
       {
@@ -441,7 +441,7 @@ export class BoardView {
       layer,
     );
     const title = el("title", null, g);
-    title.textContent = `${move}: ${scoreWords(entry.score, entry.exact)}`;
+    title.textContent = `${move}: ${scoreWords(entry.score, entry.exact, entry)}`;
     const cx = geo.cx(c);
     const cy = geo.cy(r);
     if (score.kind !== "heuristic") {

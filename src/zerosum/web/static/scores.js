@@ -33,18 +33,41 @@ export function signed(score) {
   return sign + String(size);
 }
 
-/** The badge text: W7, D, L4 or +35. */
-export function badgeText(score, exact) {
+/** Monte Carlo tree search's extras of a move entry (docs/messages.md):
+ * its win rate when unproven, or whether a proven distance is unknown. */
+function mcts(extra) {
+  if (!extra || typeof extra.visits !== "number") return null;
+  return { rate: typeof extra.win_rate === "number" ? extra.win_rate : null, visits: extra.visits, plies: extra.plies };
+}
+
+/** The badge text: W7, D, L4 or +35; for an MCTS move its win rate (61%),
+ * W or L when proven without a known distance. `extra` is the move entry. */
+export function badgeText(score, exact, extra) {
   const c = classify(score, exact);
+  const m = mcts(extra);
+  if (m && !exact && m.rate !== null) return Math.round(m.rate * 100) + "%";
+  if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) return c.kind === "win" ? "W" : "L";
   if (c.kind === "win") return "W" + c.plies;
   if (c.kind === "loss") return "L" + c.plies;
   if (c.kind === "draw") return "D";
   return signed(c.score);
 }
 
-/** The score in words: "win in 7 plies", "draw", "loss in 4 plies", "+35 (heuristic)". */
-export function scoreWords(score, exact) {
+/** The score in words: "win in 7 plies", "draw", "loss in 4 plies", "+35 (heuristic)";
+ * for an MCTS move (`extra` its entry) its win rate and visits, or a proven
+ * win or loss whose distance is unknown. */
+export function scoreWords(score, exact, extra) {
   const c = classify(score, exact);
+  const m = mcts(extra);
+  if (m && !exact && m.rate !== null) {
+    return t("win rate {percent}% over {visits} visits", {
+      percent: formatNumber(m.rate * 100, { maximumFractionDigits: 1 }),
+      visits: formatNumber(m.visits),
+    });
+  }
+  if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) {
+    return c.kind === "win" ? t("proven win") : t("proven loss");
+  }
   if (c.kind === "win") return c.plies === 1 ? t("win in 1 ply") : t("win in {n} plies", { n: c.plies });
   if (c.kind === "loss") return c.plies === 1 ? t("loss in 1 ply") : t("loss in {n} plies", { n: c.plies });
   if (c.kind === "draw") return t("draw");
