@@ -362,8 +362,10 @@ class _Core(CoreReports):
         game_type = type(game)
         use_win = options.hooks and game_type.winning_action is not Game.winning_action
         use_nl = options.hooks and game_type.non_losing_actions is not Game.non_losing_actions
+        use_bound = options.hooks and game_type.static_bound is not Game.static_bound
         winning_action = game.winning_action
         non_losing = game.non_losing_actions
+        static_bound = game.static_bound
         # Bounds once no move wins at once and the non-losing moves are known:
         # see the module docstring on ``mover_wins_only``.
         mover_wins_only = game.mover_wins_only
@@ -537,6 +539,13 @@ class _Core(CoreReports):
                         informed = True
                         top = WIN - nl_top - ply
                         bottom = ply + nl_bottom - WIN
+                if use_bound:
+                    # A static decision: a win (or loss) within b plies.
+                    b = static_bound(state)
+                    if b > 0 and WIN - ply - b > bottom:
+                        bottom = WIN - ply - b
+                    elif b < 0 and ply - b - WIN < top:
+                        top = ply - b - WIN
                 if top <= alpha:
                     return top
                 if bottom >= beta:
