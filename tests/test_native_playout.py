@@ -109,3 +109,43 @@ def test_native_mcts_proves_an_endgame_and_finds_the_win() -> None:
     )
     assert result.score.exact and result.score.outcome == 1
     assert MCTS(game, MCTSConfig(backend="native")).backend == "native"
+
+
+def published_plies(moves: str, score: int) -> int:
+    """Plies to the end under perfect play, from a published score (22 minus
+    the winner's stones at the end; the side to move has len // 2 stones)."""
+    n = len(moves)
+    if score > 0:
+        return 2 * (22 - score - n // 2) - 1
+    return 2 * (22 + score - (n + 1) // 2)
+
+
+@pytest.mark.parametrize("tree", ["native", "python"])
+def test_compiled_and_python_trees_prove_published_endgames(tree: str) -> None:
+    """The published end-game set: the value's sign, and the distance
+    whenever the search claims to know it."""
+    game, _playouts = playouts_for("connect4")
+    from conftest import shared_data
+
+    lines = shared_data("connect4/Test_L3_R1").read_text().splitlines()[:40]
+    claimed = 0
+    for line in lines:
+        moves, text = line.split()
+        score = int(text)
+        state = game.play(list(moves))
+        config = MCTSConfig(backend="native", tree=tree)
+        result = MCTS(game, config, seed=2).best_move(state, Limits(iterations=300_000))
+        assert result.score.exact, moves
+        assert result.score.outcome == (score > 0) - (score < 0), moves
+        if score and result.score.plies is not None:
+            claimed += 1
+            assert result.score.plies == published_plies(moves, score), moves
+    assert claimed > 0
+
+
+def test_compiled_tree_with_a_tiny_capacity_still_searches() -> None:
+    game, _playouts = playouts_for("connect4")
+    config = MCTSConfig(backend="native", max_nodes=64)
+    result = MCTS(game, config, seed=1).analyze(game.initial_state(), Limits(iterations=5000))
+    assert result.stats.nodes == 5000 and len(result.moves) == 7
+    assert sum(m.visits or 0 for m in result.moves) == 5000

@@ -108,7 +108,12 @@ class MCTSConfig:
     * ``backend``     -- ``auto`` (native playouts when the game has native
       code and numba is installed), ``python`` or ``native`` (an error when
       not available); the native playouts are uniformly random;
-    * ``batch``       -- native playouts per expanded leaf;
+    * ``tree``        -- with native playouts: ``native`` (default) keeps
+      the whole tree in compiled code (:mod:`zerosum.native.tree`: one
+      playout per iteration, children created all at once on a node's
+      second visit, no tree reuse between searches); ``python`` keeps the
+      Python tree and plays ``batch`` compiled playouts per expanded leaf;
+    * ``batch``       -- native playouts per expanded leaf (Python tree);
     * ``max_nodes``   -- tree size cap.
     """
 
@@ -117,6 +122,7 @@ class MCTSConfig:
     solver: bool = True
     reuse: bool = True
     backend: str = "auto"
+    tree: str = "native"
     batch: int = NATIVE_BATCH
     max_nodes: int = MAX_NODES
 
@@ -141,6 +147,12 @@ class MCTSConfig:
             raise ZerosumError(
                 _("unknown backend {name!r}; expected one of {names}").format(
                     name=str(self.backend)[:40], names=", ".join(BACKENDS)
+                )
+            )
+        if self.tree not in ("native", "python"):
+            raise ZerosumError(
+                _("unknown tree {name!r}; expected native or python").format(
+                    name=str(self.tree)[:40]
                 )
             )
         for name, value in (("batch", self.batch), ("max_nodes", self.max_nodes)):
@@ -215,6 +227,8 @@ class MCTS:
         self._stop = threading.Event()
         self._root: _Node | None = None
         self.native: Any = None
+        self.adapter: Any = None
+        self._tree: Any = None
         if self.config.backend != "python":
             from .. import native
 
@@ -223,6 +237,7 @@ class MCTS:
                 from ..native.playout import NativePlayouts
 
                 self.native = NativePlayouts(adapter, game.to_move)
+                self.adapter = adapter
             elif self.config.backend == "native":
                 raise ZerosumError(native.unsupported_reason(game))
 
@@ -311,13 +326,17 @@ class MCTS:
             raise ZerosumError(_("mcts takes no depth limit; expected a time or iterations"))
         self._stop.clear()
         started = time.perf_counter()
+        generator = rng if rng is not None else self.rng
+        if self.native is not None and self.config.tree == "native":
+            return self._search_compiled(
+                state, limits, generator, on_progress, until_all, started
+            )
         root = self._root_for(state)
         self._root = root
         budget = min(
             (n for n in (limits.iterations, limits.nodes) if n is not None), default=None
         )
         deadline = None if limits.time is None else started + limits.time
-        generator = rng if rng is not None else self.rng
         done, playouts = self._run(
             root, budget, deadline, generator, on_progress, started, until_all
         )
@@ -325,6 +344,62 @@ class MCTS:
         if on_progress is not None and root.children:
             on_progress(self._progress(root, done, elapsed))
         return self._result(root, done, playouts, elapsed)
+
+    def _search_compiled(
+        self,
+        state: Any,
+        limits: Limits,
+        rng: random.Random,
+        on_progress: ProgressCallback | None,
+        until_all: bool,
+        started: float,
+    ) -> SearchResult[Any]:
+        """The search with its tree in compiled code
+        (:mod:`zerosum.native.tree`), run in chunks of iterations between
+        looks at the budget, the clock, stop() and progress."""
+        from ..native.tree import NativeTree
+
+        if self._tree is None:
+            self._tree = NativeTree(self.adapter, self.config.max_nodes)
+        tree = self._tree
+        tree.start(state, rng.getrandbits(63))
+        budget = min(
+            (n for n in (limits.iterations, limits.nodes) if n is not None), default=None
+        )
+        deadline = None if limits.time is None else started + limits.time
+        exploration = float(self.config.exploration)
+        perf_counter = time.perf_counter
+        chunk = 64
+        next_report = started + FIRST_PROGRESS_SECONDS
+        root = _ArrayNode(tree, 0, self.adapter.action)
+        while True:
+            done = tree.done
+            if budget is not None and done >= budget:
+                break
+            todo = chunk if budget is None else min(chunk, budget - done)
+            before = perf_counter()
+            tree.run(todo, exploration)
+            now = perf_counter()
+            if tree.exhausted or (not until_all and tree.root_proven()):
+                break
+            if self._stop.is_set() or (deadline is not None and now >= deadline):
+                break
+            # chunks of about 5 ms: few calls, yet a prompt stop
+            spent = now - before
+            if spent < 0.0025 and chunk < 1 << 20:
+                chunk *= 2
+            elif spent > 0.01 and chunk > 16:
+                chunk //= 2
+            if deadline is not None and chunk > 16:
+                rate = todo / spent if spent > 0 else 1e6
+                chunk = max(16, min(chunk, int(rate * (deadline - now)) + 1))
+            if on_progress is not None and now >= next_report:
+                next_report = now + PROGRESS_SECONDS
+                on_progress(self._progress(root, tree.done, now - started))  # type: ignore[arg-type]
+        elapsed = perf_counter() - started
+        if on_progress is not None:
+            on_progress(self._progress(root, tree.done, elapsed))  # type: ignore[arg-type]
+        return self._result(root, tree.done, tree.playouts, elapsed)  # type: ignore[arg-type]
 
     def _run(
         self,
@@ -536,6 +611,60 @@ class MCTS:
         else:
             best_moves = (best.move,)
         return SearchResult(best.move, best.score, best.pv, stats, None, best_moves, moves)
+
+
+class _ArrayNode:
+    """A node of the compiled tree seen as a :class:`_Node` (the attributes
+    the reporting helpers read), for the root and the lines below it."""
+
+    __slots__ = ("action", "i", "tree")
+
+    def __init__(self, tree: Any, i: int, action: Callable[[int], Any]) -> None:
+        self.tree = tree
+        self.i = i
+        self.action = action
+
+    @property
+    def move(self) -> Any:
+        return self.action(int(self.tree.move[self.i]))
+
+    @property
+    def state(self) -> Any:
+        return None
+
+    @property
+    def proven(self) -> int | None:
+        pess, opti = int(self.tree.pess[self.i]), int(self.tree.opti[self.i])
+        return pess if pess == opti else None
+
+    @property
+    def opti(self) -> int:
+        return int(self.tree.opti[self.i])
+
+    @property
+    def dist(self) -> int:
+        return int(self.tree.dist[self.i])
+
+    @property
+    def exact_dist(self) -> bool:
+        return bool(self.tree.exact[self.i])
+
+    @property
+    def visits(self) -> int:
+        return int(self.tree.visits[self.i])
+
+    @property
+    def reward(self) -> float:
+        return float(self.tree.reward[self.i])
+
+    @property
+    def children(self) -> list[_ArrayNode]:
+        # unvisited children have told nothing yet
+        return [
+            _ArrayNode(self.tree, j, self.action)
+            for j in self.tree.children(self.i)
+            if self.tree.visits[j] > 0 or self.tree.pess[j] == self.tree.opti[j]
+        ]
 
 
 # -- helpers ------------------------------------------------------------------------------

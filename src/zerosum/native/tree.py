@@ -1,0 +1,309 @@
+"""Monte Carlo tree search with its tree in compiled code.
+
+The same algorithm as :mod:`zerosum.search.mcts` (UCT, one uniformly random
+playout per iteration, the score-bounded MCTS-Solver with distances), with
+the tree held in numpy arrays and every iteration -- selection, expansion,
+playout, backpropagation, proofs -- inside one compiled function, so that
+an iteration costs what its playout costs. The Python side
+(:class:`NativeTree`) calls it in chunks of iterations, looking at the
+clock, ``stop()`` and progress between chunks, and reads the root's children
+back as the Python search's results.
+
+Two differences from the Python tree, both documented where they show:
+
+* a node's children are all created when it is first expanded (the node's
+  second visit; the root at once), and its unvisited children are tried
+  first, in random order -- the usual array layout;
+* the tree is not kept between searches (each search starts afresh).
+
+Node arrays (``capacity`` nodes; node 0 the root): ``states`` (the position
+as its words), ``parent``, ``first``/``count`` (the children, contiguous),
+``move`` (the move code from the parent), ``visits``, ``reward`` (total
+result for the player who moved into the node: win 1, draw 1/2),
+``pess``/``opti`` (proven bounds on its outcome for that player: -1, 0, +1),
+``dist`` and ``exact`` (plies to the end along the proof and whether that is
+exact), ``depth`` (plies below the root: turns alternate, so it tells whose
+node it is).
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .contract import ONGOING, Primitives
+from .playout import MULTIPLIER
+
+# As in :mod:`.playout`: the primitives bound per game kind as globals.
+gen: Any = None
+play: Any = None
+status: Any = None
+WORDS = MAX_MOVES = 1
+
+#: Counters of a search, in the ``counters`` array.
+C_NODES, C_DONE, C_PLAYOUTS, C_EXHAUSTED = 0, 1, 2, 3
+
+_kernels: dict[str, Callable[..., Any]] = {}
+
+
+def _iterate(  # pragma: no cover - compiled
+    g: Any,
+    iterations: int,
+    c: float,
+    seed: Any,
+    counters: Any,
+    states: Any,
+    parent: Any,
+    first: Any,
+    count: Any,
+    move: Any,
+    visits: Any,
+    reward: Any,
+    pess: Any,
+    opti: Any,
+    dist: Any,
+    exact: Any,
+    depth: Any,
+) -> None:
+    """Run ``iterations`` more iterations on the tree (see the module
+    docstring); stops early once every root move is proven
+    (``counters[C_EXHAUSTED]`` is then 1)."""
+    capacity = parent.shape[0]
+    moves = np.empty(MAX_MOVES, np.int32)
+    a = np.empty(WORDS, np.uint64)
+    b = np.empty(WORDS, np.uint64)
+    x = seed[0]
+    for _it in range(iterations):
+        # -- selection (and expansion) ---------------------------------------
+        node = 0
+        while True:
+            if node != 0 and pess[node] == opti[node]:
+                break  # proven: its value is the result
+            if first[node] < 0:
+                if node != 0 and visits[node] == 0:
+                    break  # a new leaf: played out from here
+                nodes = counters[C_NODES]
+                if nodes + MAX_MOVES > capacity:
+                    break  # the tree is full: played out from here
+                n = gen(g, states[node], moves)
+                first[node] = nodes
+                count[node] = n
+                for i in range(n):
+                    ch = nodes + i
+                    play(g, states[node], moves[i], states[ch])
+                    parent[ch] = node
+                    first[ch] = -1
+                    count[ch] = 0
+                    move[ch] = moves[i]
+                    visits[ch] = 0.0
+                    reward[ch] = 0.0
+                    depth[ch] = depth[node] + 1
+                    dist[ch] = 0
+                    exact[ch] = True
+                    st = status(g, states[ch])
+                    if st != ONGOING:
+                        # st is for the side to move there; the owner moved last
+                        pess[ch] = -st
+                        opti[ch] = -st
+                    else:
+                        pess[ch] = -1
+                        opti[ch] = 1
+                counters[C_NODES] = nodes + n
+            # UCT among the children worth searching
+            lo = first[node]
+            n = count[node]
+            # the chooser's proven floor (node's bounds are for its owner)
+            floor = -2 if node == 0 else -opti[node]
+            logn = np.log(max(visits[node], 1.0))
+            best = -1
+            best_value = -1.0
+            x ^= x >> np.uint64(12)
+            x ^= x << np.uint64(25)
+            x ^= x >> np.uint64(27)
+            offset = np.int64(((x * np.uint64(MULTIPLIER)) >> np.uint64(33)) % np.uint64(n))
+            for j in range(n):
+                ch = lo + (offset + j) % n
+                if opti[ch] <= floor or (node == 0 and pess[ch] == opti[ch]):
+                    continue
+                if visits[ch] == 0.0:
+                    best = ch  # untried children first, in random order
+                    break
+                value = reward[ch] / visits[ch] + c * np.sqrt(logn / visits[ch])
+                if value > best_value:
+                    best_value = value
+                    best = ch
+            if best < 0:
+                counters[C_EXHAUSTED] = 1  # the root: every move proven
+                seed[0] = x
+                return
+            node = best
+
+        # -- the result for the node's owner ------------------------------------------
+        if pess[node] == opti[node]:
+            r = (pess[node] + 1) * 0.5
+        else:
+            for w in range(WORDS):
+                a[w] = states[node, w]
+            ply = 0
+            while True:
+                st = status(g, a)
+                if st != ONGOING:
+                    break
+                m = gen(g, a, moves)
+                x ^= x >> np.uint64(12)
+                x ^= x << np.uint64(25)
+                x ^= x >> np.uint64(27)
+                k = (x * np.uint64(MULTIPLIER)) >> np.uint64(33)
+                play(g, a, moves[np.int64(k % np.uint64(m))], b)
+                a, b = b, a
+                ply += 1
+            # st is for the side to move at the end; at the node that side
+            # is the owner's opponent when ply is even
+            u = -st if ply % 2 == 0 else st
+            r = (u + 1) * 0.5
+            counters[C_PLAYOUTS] += 1
+        counters[C_DONE] += 1
+
+        # -- backpropagation, and proofs (score-bounded MCTS-Solver) --------------------
+        proven = pess[node] == opti[node]
+        v = node
+        while True:
+            visits[v] += 1.0
+            reward[v] += r
+            r = 1.0 - r
+            if v == 0:
+                break
+            p = parent[v]
+            if proven and p != 0 and pess[p] != opti[p]:
+                lo = first[p]
+                n = count[p]
+                best_lo = -2
+                best_hi = -2
+                for j in range(n):
+                    ch = lo + j
+                    best_lo = max(best_lo, pess[ch])
+                    best_hi = max(best_hi, opti[ch])
+                new_pess = -best_hi
+                new_opti = -best_lo
+                if new_pess != pess[p] or new_opti != opti[p]:
+                    pess[p] = new_pess
+                    opti[p] = new_opti
+                    if new_pess == new_opti:
+                        value = best_lo  # for the chooser at p
+                        if value == 0:
+                            dist[p] = 0
+                            exact[p] = True
+                        else:
+                            d = -1
+                            complete = True
+                            for j in range(n):
+                                ch = lo + j
+                                if pess[ch] != opti[ch] or not exact[ch]:
+                                    complete = False
+                                if (pess[ch] == value and opti[ch] == value) and (
+                                    d < 0
+                                    or (value > 0 and dist[ch] < d)
+                                    or (value < 0 and dist[ch] > d)
+                                ):
+                                    d = dist[ch]
+                            dist[p] = d + 1
+                            exact[p] = complete or (value > 0 and d == 0)
+                else:
+                    proven = False
+            elif p != 0:
+                proven = False
+            v = p
+    seed[0] = x
+
+
+def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
+    """The compiled tree search for one game kind, made once per process
+    (numba's disk cache keeps it across processes)."""
+    if kind not in _kernels:
+        from numba import njit
+
+        names = dict(globals())
+        names.update(
+            gen=prims.gen,
+            play=prims.play,
+            status=prims.status,
+            WORDS=prims.words,
+            MAX_MOVES=prims.max_moves,
+        )
+        name = f"mcts_{kind}"
+        function = types.FunctionType(_iterate.__code__, names, name)
+        function.__qualname__ = name
+        function.__doc__ = _iterate.__doc__
+        _kernels[kind] = njit(cache=True, nogil=True)(function)
+    return _kernels[kind]
+
+
+class NativeTree:
+    """One search's tree in arrays, for one game (through its adapter)."""
+
+    def __init__(self, adapter: Any, capacity: int) -> None:
+        self.adapter = adapter
+        self.kernel = kernel_for(adapter.kind, adapter.prims)
+        words = adapter.prims.words
+        self.capacity = capacity
+        self.states = np.zeros((capacity, words), dtype=np.uint64)
+        self.parent = np.zeros(capacity, dtype=np.int32)
+        self.first = np.full(capacity, -1, dtype=np.int32)
+        self.count = np.zeros(capacity, dtype=np.int32)
+        self.move = np.zeros(capacity, dtype=np.int32)
+        self.visits = np.zeros(capacity, dtype=np.float64)
+        self.reward = np.zeros(capacity, dtype=np.float64)
+        self.pess = np.full(capacity, -1, dtype=np.int8)
+        self.opti = np.ones(capacity, dtype=np.int8)
+        self.dist = np.zeros(capacity, dtype=np.int32)
+        self.exact = np.ones(capacity, dtype=np.bool_)
+        self.depth = np.zeros(capacity, dtype=np.int32)
+        self.counters = np.zeros(4, dtype=np.int64)
+        self.seed = np.ones(1, dtype=np.uint64)
+
+    def start(self, state: Any, seed: int) -> None:
+        """A fresh tree rooted at ``state`` (not over)."""
+        self.states[0] = np.array(self.adapter.encode(state), dtype=np.uint64)
+        self.first[0] = -1
+        self.count[0] = 0
+        self.visits[0] = 0.0
+        self.reward[0] = 0.0
+        self.pess[0], self.opti[0] = -1, 1
+        self.counters[:] = 0
+        self.counters[C_NODES] = 1
+        self.seed[0] = seed | 1
+
+    def run(self, iterations: int, exploration: float) -> None:
+        self.kernel(
+            self.adapter.constants, iterations, exploration, self.seed, self.counters,
+            self.states, self.parent, self.first, self.count, self.move, self.visits,
+            self.reward, self.pess, self.opti, self.dist, self.exact, self.depth,
+        )  # fmt: skip
+
+    @property
+    def done(self) -> int:
+        return int(self.counters[C_DONE])
+
+    @property
+    def playouts(self) -> int:
+        return int(self.counters[C_PLAYOUTS])
+
+    @property
+    def exhausted(self) -> bool:
+        return bool(self.counters[C_EXHAUSTED])
+
+    def root_proven(self) -> bool:
+        """Whether the root's value is proven (from its children)."""
+        lo, n = int(self.first[0]), int(self.count[0])
+        if lo < 0:
+            return False
+        best_lo = max(int(self.pess[i]) for i in range(lo, lo + n))
+        best_hi = max(int(self.opti[i]) for i in range(lo, lo + n))
+        return best_lo == best_hi
+
+    def children(self, node: int) -> list[int]:
+        lo = int(self.first[node])
+        return [] if lo < 0 else list(range(lo, lo + int(self.count[node])))
