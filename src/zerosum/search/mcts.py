@@ -18,8 +18,9 @@ Each iteration does the four steps of the textbook algorithm:
 2. **expansion** -- add one child for a move not tried yet (drawn at random);
 3. **playout** -- play the game to its end from there, uniformly at random
    (``playout="win"``: a move that wins at once, when the game's
-   ``winning_action`` hook finds one, else random), or, when the game has
-   native code (:mod:`zerosum.native.playout`), a batch of compiled playouts;
+   ``winning_action`` hook finds one, else random), or, with
+   ``tree="python"`` when the game has native code, a batch of compiled
+   playouts (:mod:`zerosum.native.playout`);
 4. **backpropagation** -- add the result (win 1, draw 1/2, loss 0, for the
    player who moved into each node) to every node on the path.
 
@@ -46,6 +47,11 @@ player's mean result through it), and an unproven move's score is the win
 rate on a heuristic scale: ``round(1000 * (2 * win_rate - 1))``, from -1000
 (always lost) to +1000 (always won). The principal variation follows the
 most visited children (a proven win's quickest winning child first).
+
+Where the game has native code (and the backend is not ``python``), the
+whole search runs compiled by default (:mod:`zerosum.native.tree`: the same
+algorithm with the tree in arrays; a node's children are created together on
+its second visit, and the tree is not reused between searches).
 
 Tree reuse: the tree is kept between searches of one :class:`MCTS`; a
 later search at a position found among the last root's descendants (up to
