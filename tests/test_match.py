@@ -223,3 +223,18 @@ def test_cli_bad_input_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
     done = run_cli(*args)
     assert done.returncode == 2
     assert done.stderr.startswith("zerosum: error: ") and len(done.stderr.splitlines()) == 1
+
+
+def test_an_engine_that_never_answers_loses_on_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from zerosum.agents import ProgramAgent
+
+    monkeypatch.setattr(ProgramAgent, "GRACE", 0.3)
+    script = tmp_path / "fake.py"
+    script.write_text(FAKE_ENGINE)
+    program = f'cmd:"{sys.executable} {script} silent",time=0.05'
+    played = records(MatchSetup(game="tictactoe", players=("random", program), games=2))
+    for r in played:
+        assert r["reason"] == "failure" and "no 'bestmove'" in r["detail"]
+        assert r["score_a"] == 1.0
