@@ -244,8 +244,25 @@ class MCTS:
 
                 self.native = NativePlayouts(adapter, game.to_move)
                 self.adapter = adapter
+                self._warm_up()
             elif self.config.backend == "native":
                 raise ZerosumError(native.unsupported_reason(game))
+
+    def _warm_up(self) -> None:
+        """Compile (or load from numba's cache) the kernels now, so that the
+        first search's clock is not spent on it: one tiny search from the
+        start."""
+        start = self.game.initial_state()
+        if self.game.is_terminal(start):
+            return
+        if self.config.tree == "native":
+            from ..native.tree import NativeTree
+
+            self._tree = NativeTree(self.adapter, self.config.max_nodes)
+            self._tree.start(start, 1)
+            self._tree.run(1, float(self.config.exploration))
+        else:
+            self.native.run(start, 1, random.Random(0))
 
     @property
     def backend(self) -> str:
