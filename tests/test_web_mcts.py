@@ -54,3 +54,20 @@ def test_mcts_player_with_a_bad_time_is_refused(client: TestClient) -> None:
         ws.send_json({"type": "players", "players": players})
         message = ws.receive_json()
         assert message["type"] == "error" and "time" in message["message"]
+
+
+def test_a_match_record_loads_in_the_browser(client: TestClient) -> None:
+    """What `zerosum replay` prints as the record (the opening, then the
+    moves) is what the page's "Load record" sends: the whole game."""
+    from zerosum.runner import MatchSetup, play_games
+
+    setup = MatchSetup(game="connect4", players=("random", "random"), games=1, openings=3)
+    record = next(iter(play_games(setup)))
+    moves = " ".join([*record["opening"], *record["moves"]])
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()
+        players = [{"kind": "human"}, {"kind": "human"}]
+        ws.send_json({"type": "new", "game": record["game"], "players": players, "moves": moves})
+        state = settled_state(ws, [])
+        assert state["over"] and state["record"] == moves
+        assert state["winner"] == {1: 0, -1: 1, 0: None}[record["outcome"]]
