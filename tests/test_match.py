@@ -55,7 +55,7 @@ def test_interval_against_an_independent_computation() -> None:
     )
 
 
-def test_sprt_llr_is_the_sum_of_per_game_normal_log_likelihood_ratios() -> None:
+def test_sprt_normal_llr_is_the_sum_of_per_game_normal_log_likelihood_ratios() -> None:
     sprt = SPRT(elo0=0, elo1=30)
     tally = Tally(wins=120, draws=50, losses=80)
     results = [1.0] * 120 + [0.5] * 50 + [0.0] * 80
@@ -68,17 +68,54 @@ def test_sprt_llr_is_the_sum_of_per_game_normal_log_likelihood_ratios() -> None:
         return -((x - mu) ** 2) / (2 * variance) - 0.5 * math.log(2 * math.pi * variance)
 
     expected = sum(log_density(x, s1) - log_density(x, s0) for x in results)
-    assert sprt.llr(tally) == pytest.approx(expected, rel=1e-9)
+    assert sprt.llr_normal(tally) == pytest.approx(expected, rel=1e-9)
     lower, upper = sprt.bounds()
     assert lower == pytest.approx(math.log(0.05 / 0.95)) and upper == pytest.approx(math.log(19))
-    assert sprt.verdict(Tally(wins=400, draws=0, losses=200)) == "H1"
-    assert sprt.verdict(Tally(wins=200, draws=0, losses=400)) == "H0"
+    assert sprt.verdict(Tally(wins=400, draws=10, losses=200)) == "H1"
+    assert sprt.verdict(Tally(wins=200, draws=10, losses=400)) == "H0"
     assert sprt.verdict(Tally(wins=5, draws=0, losses=4)) is None
     with pytest.raises(ZerosumError):
         SPRT.parse("elo0=30,elo1=0")
     with pytest.raises(ZerosumError):
         SPRT.parse("elo=3")
     assert SPRT.parse("elo0=0,elo1=30,alpha=0.1") == SPRT(0, 30, 0.1, 0.05)
+
+
+def grid_max_log_likelihood(wins: int, draws: int, losses: int, score: float) -> float:
+    """The trinomial log-likelihood maximised over a fine grid of draw
+    rates, the expected score held at ``score`` (independent of the
+    golden-section search in zerosum.elo)."""
+    best = -math.inf
+    top = min(2 * score, 2 * (1 - score))
+    for i in range(200_001):
+        d = top * i / 200_000
+        w, lo = score - d / 2, 1 - score - d / 2
+        terms = [(wins, w), (draws, d), (losses, lo)]
+        if any(n and p <= 0 for n, p in terms):
+            continue
+        best = max(best, sum(n * math.log(p) for n, p in terms if n))
+    return best
+
+
+@pytest.mark.parametrize("counts", [(120, 50, 80), (30, 40, 30), (9, 0, 1), (7, 0, 0), (0, 3, 0)])
+def test_sprt_llr_is_the_trinomial_generalised_likelihood_ratio(
+    counts: tuple[int, int, int],
+) -> None:
+    sprt = SPRT(elo0=0, elo1=30)
+    s0, s1 = 0.5, 1 / (1 + 10 ** (-30 / 400))
+    expected = grid_max_log_likelihood(*counts, s1) - grid_max_log_likelihood(*counts, s0)
+    assert sprt.llr(Tally(*counts)) == pytest.approx(expected, abs=1e-6)
+    if counts[1:] == (0, 0):  # only wins: n * log(s1 / s0), by hand
+        assert sprt.llr(Tally(*counts)) == pytest.approx(counts[0] * math.log(s1 / s0))
+
+
+def test_sprt_decides_a_one_sided_match() -> None:
+    """Every game won: the normal approximation cannot tell (no variance),
+    the likelihood ratio can."""
+    sprt = SPRT(elo0=0, elo1=100)
+    wins = next(n for n in range(1, 100) if sprt.verdict(Tally(wins=n)) is not None)
+    assert sprt.verdict(Tally(wins=wins)) == "H1"
+    assert wins == math.ceil(math.log(19) / math.log(1 / (1 + 10 ** (-100 / 400)) / 0.5))
 
 
 # -- player specs ------------------------------------------------------------------------

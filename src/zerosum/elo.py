@@ -17,12 +17,16 @@ game an independent draw of a result 1, 1/2 or 0.
   normal 95% quantile 1.959964 either side, both ends mapped through the
   Elo curve (as cutechess-cli does).
 * The SPRT (``elo0``, ``elo1``, error rates ``alpha`` and ``beta``): the
-  generalised SPRT's log-likelihood ratio in its normal approximation
-  (Michel Van den Bergh's, used by fishtest and cutechess-cli):
-  ``LLR = n * ((s - s0)**2 - (s - s1)**2) / (2 * var)`` with ``s0``, ``s1``
-  the scores of ``elo0`` and ``elo1``; stop and accept H1 (A is ``elo1``
-  stronger) when ``LLR >= log((1 - beta) / alpha)``, accept H0 (``elo0``)
-  when ``LLR <= log(beta / (1 - alpha))``.
+  generalised SPRT (Michel Van den Bergh's, as fishtest uses it) on the
+  trinomial model: the log-likelihood of the wins, draws and losses under
+  the most likely win/draw/loss probabilities whose expected score is
+  ``s1`` (the score of ``elo1``), minus the same under ``s0``; stop and
+  accept H1 (A is ``elo1`` stronger) when ``LLR >= log((1 - beta) /
+  alpha)``, accept H0 (``elo0``) when ``LLR <= log(beta / (1 - alpha))``.
+  For large samples it equals the usual normal approximation
+  ``n * ((s - s0)**2 - (s - s1)**2) / (2 * var)`` (:meth:`SPRT.llr_normal`);
+  unlike it, it is defined when every game had the same result (n wins:
+  ``n * log(s1 / s0)``).
 """
 
 from __future__ import annotations
@@ -157,8 +161,16 @@ class SPRT:
         )
 
     def llr(self, tally: Tally) -> float:
-        """The log-likelihood ratio of H1 against H0 after ``tally``
-        (0 while the variance is 0: nothing can be told yet)."""
+        """The generalised log-likelihood ratio of H1 against H0 after
+        ``tally`` (see the module docstring)."""
+        if tally.games == 0:
+            return 0.0
+        s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
+        return _max_log_likelihood(tally, s1) - _max_log_likelihood(tally, s0)
+
+    def llr_normal(self, tally: Tally) -> float:
+        """The normal approximation of :meth:`llr` (0 while the variance
+        is 0)."""
         var = tally.variance()
         if tally.games == 0 or var == 0:
             return 0.0
@@ -175,3 +187,40 @@ class SPRT:
         if llr <= lower:
             return "H0"
         return None
+
+
+def _log_likelihood(tally: Tally, win: float, draw: float, loss: float) -> float:
+    total = 0.0
+    for count, p in ((tally.wins, win), (tally.draws, draw), (tally.losses, loss)):
+        if count:
+            if p <= 0.0:
+                return -math.inf
+            total += count * math.log(p)
+    return total
+
+
+def _max_log_likelihood(tally: Tally, score: float) -> float:
+    """The largest log-likelihood of ``tally`` over win/draw/loss
+    probabilities whose expected score is ``score``: with ``d`` the draw
+    probability, win ``score - d/2`` and loss ``1 - score - d/2``; the
+    log-likelihood is concave in ``d``, so a golden-section search over
+    ``[0, min(2 * score, 2 * (1 - score))]`` finds its maximum."""
+    low, high = 0.0, min(2 * score, 2 * (1 - score))
+
+    def value(d: float) -> float:
+        return _log_likelihood(tally, score - d / 2, d, 1 - score - d / 2)
+
+    ratio = (math.sqrt(5) - 1) / 2
+    a, b = low, high
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    fc, fd = value(c), value(d)
+    for _step in range(100):
+        if fc < fd:
+            a, c, fc = c, d, fd
+            d = a + ratio * (b - a)
+            fd = value(d)
+        else:
+            b, d, fd = d, c, fc
+            c = b - ratio * (b - a)
+            fc = value(c)
+    return max(value(low), value(high), fc, fd)
