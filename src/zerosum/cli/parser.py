@@ -93,8 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--symmetry",
-            action="store_true",
-            help=_("engine: one table entry per symmetry class of positions"),
+            action=argparse.BooleanOptionalAction,
+            help=_(
+                "engine: one table entry per symmetry class of positions "
+                "(default: where it pays, e.g. tic-tac-toe and Domineering)"
+            ),
         )
 
     def position_options(p: argparse.ArgumentParser) -> None:
