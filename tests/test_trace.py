@@ -172,7 +172,7 @@ def test_windows_and_cutoffs_as_the_tutorial_draws_them() -> None:
 
 def test_a_big_tree_is_refused_with_its_size_and_a_depth() -> None:
     with pytest.raises(TraceTooBig) as caught:
-        trace(TICTACTOE, TICTACTOE.initial_state(), algorithm="minimax")
+        trace(TICTACTOE, TICTACTOE.initial_state(), algorithm="minimax", sizing_seconds=600)
     error = caught.value
     assert error.nodes == 549_946 and error.suggested is not None
     depth, size = error.suggested
@@ -182,7 +182,7 @@ def test_a_big_tree_is_refused_with_its_size_and_a_depth() -> None:
     assert "549,946" in str(error) and f"depth of {depth}" in str(error)
     huge = zerosum.load("connect4")
     with pytest.raises(TraceTooBig) as caught:
-        trace(huge, huge.initial_state(), algorithm="minimax", budget=50_000)
+        trace(huge, huge.initial_state(), algorithm="minimax", budget=50_000, sizing_seconds=600)
     assert caught.value.nodes is None and "more than 50,000" in str(caught.value)
 
 

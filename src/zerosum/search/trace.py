@@ -29,6 +29,8 @@ bigger than ``budget``) and which depth would fit.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -43,6 +45,11 @@ MAX_TRACE_NODES = 20_000
 #: Most positions a traced search may visit in all (nodes deeper than
 #: ``keep_depth`` are counted, not listed); beyond it the size is "more than".
 MAX_SEARCH_NODES = 1_000_000
+#: Most seconds a traced search may take (a big tree listed by its top).
+MAX_TRACE_SECONDS = 20.0
+#: Most seconds spent counting a tree too big to trace (the error then says
+#: "more than" the positions counted by then).
+SIZING_SECONDS = 2.0
 
 Leaf = Literal["terminal", "evaluation"]
 RootSearch = Literal["best", "every"]
@@ -221,8 +228,9 @@ class Recorder:
     ``keep_depth``: list only nodes at most this many plies below the root
     (deeper ones are still searched and counted in their ancestors' ``nodes``
     and ``leaves``); ``limit``: most nodes listed; ``budget``: most nodes
-    searched. Either overflow stops the search with an internal exception
-    that :func:`trace` turns into :class:`TraceTooBig`.
+    searched, ``seconds`` the longest it may take. Any overflow stops the
+    search with an internal exception that :func:`trace` turns into
+    :class:`TraceTooBig`.
     """
 
     def __init__(
@@ -233,11 +241,13 @@ class Recorder:
         keep_depth: int | None = None,
         limit: int = MAX_TRACE_NODES,
         budget: int = MAX_SEARCH_NODES,
+        seconds: float = MAX_TRACE_SECONDS,
     ) -> None:
         self.game = game
         self.keep_depth = keep_depth
         self.limit = limit
         self.budget = budget
+        self.deadline = time.monotonic() + seconds
         self.nodes: list[TraceNode] = []
         self._step = 0
         self._stack: list[_Open] = []
@@ -298,7 +308,8 @@ class Recorder:
         alpha: int | None,
         beta: int | None,
     ) -> _Open:
-        if search.count.nodes >= self.budget:
+        nodes = search.count.nodes
+        if nodes >= self.budget or (nodes % 4096 == 0 and time.monotonic() > self.deadline):
             raise _Overflow
         parent = self._stack[-1].node if self._stack else self.root
         if parent is not None:
@@ -438,7 +449,7 @@ def _run(
     depth: int | None,
     evaluate_terminals: bool,
     root_search: RootSearch,
-    recorder: Recorder,
+    recorder: Recorder | _Sizer,
 ) -> SearchResult[Any]:
     run: Callable[..., SearchResult[Any]] = (
         reference.best_move if root_search == "best" else reference.analyze
@@ -449,8 +460,53 @@ def _run(
         algorithm=algorithm,
         depth=depth,
         evaluate_terminals=evaluate_terminals,
-        recorder=recorder,
+        recorder=recorder,  # a _Sizer watches the same way a Recorder does
     )
+
+
+class _CountingSearch(reference._Search):
+    """The reference search with a budget of positions and of time, and
+    nothing else (sizing a tree too big to trace must be quick)."""
+
+    budget = MAX_SEARCH_NODES
+    deadline = math.inf
+
+    def _check_budget(self) -> None:
+        nodes = self.count.nodes
+        if nodes >= self.budget or (nodes % 4096 == 0 and time.monotonic() > self.deadline):
+            raise _Overflow
+
+    def minimax(self, state: Any, ply: int) -> tuple[int, tuple[Any, ...]]:
+        self._check_budget()
+        return super().minimax(state, ply)
+
+    def alphabeta(
+        self, state: Any, ply: int, alpha: int, beta: int
+    ) -> tuple[int, tuple[Any, ...]]:
+        self._check_budget()
+        return super().alphabeta(state, ply, alpha, beta)
+
+
+class _Sizer:
+    """A stand-in recorder that only counts, up to ``budget`` positions or
+    ``seconds``; ``counted`` is how far it got."""
+
+    def __init__(self, budget: int, seconds: float) -> None:
+        self.budget = budget
+        self.seconds = seconds
+        self.search: _CountingSearch | None = None
+
+    def watch(
+        self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
+    ) -> reference._Search:
+        self.search = _CountingSearch(game, root, depth, evaluate_terminals)
+        self.search.budget = self.budget
+        self.search.deadline = time.monotonic() + self.seconds
+        return self.search
+
+    @property
+    def counted(self) -> int:
+        return 0 if self.search is None else self.search.count.nodes
 
 
 def tree_size(
@@ -462,14 +518,17 @@ def tree_size(
     evaluate_terminals: bool = False,
     root_search: RootSearch = "best",
     budget: int = MAX_SEARCH_NODES,
-) -> int | None:
-    """Positions the search visits, or None when more than ``budget``."""
-    recorder = Recorder(game, state, keep_depth=0, budget=budget)
+    seconds: float = math.inf,
+) -> tuple[int, bool]:
+    """Positions the search visits, and True; or, when it would visit more
+    than ``budget`` or take more than ``seconds``, how many it had counted
+    by then, and False."""
+    sizer = _Sizer(budget, seconds)
     try:
-        result = _run(game, state, algorithm, depth, evaluate_terminals, root_search, recorder)
+        result = _run(game, state, algorithm, depth, evaluate_terminals, root_search, sizer)
     except _Overflow:
-        return None
-    return result.stats.nodes
+        return sizer.counted, False
+    return result.stats.nodes, True
 
 
 def trace(
@@ -483,6 +542,7 @@ def trace(
     keep_depth: int | None = None,
     limit: int = MAX_TRACE_NODES,
     budget: int = MAX_SEARCH_NODES,
+    sizing_seconds: float = SIZING_SECONDS,
 ) -> Trace:
     """Run the reference search and record it.
 
@@ -494,7 +554,8 @@ def trace(
 
     ``keep_depth`` lists only the first plies (a big tree shown by its top:
     every node still searched and counted). Raises :class:`TraceTooBig` when
-    more than ``limit`` nodes would be listed or ``budget`` searched, and
+    more than ``limit`` nodes would be listed or ``budget`` searched (its
+    size counted for at most ``sizing_seconds``), and
     :class:`ZerosumError` for what :func:`check_request` refuses.
     """
     check_request(game, state, algorithm, depth)
@@ -504,7 +565,7 @@ def trace(
         result = _run(game, state, algo, depth, evaluate_terminals, root_search, recorder)
     except _Overflow:
         raise _too_big(
-            game, state, algo, depth, evaluate_terminals, root_search, limit, budget
+            game, state, algo, depth, evaluate_terminals, root_search, limit, budget, sizing_seconds
         ) from None
     recorder.finish(result, result.stats.nodes, result.stats.leaves)
     return Trace(
@@ -529,31 +590,32 @@ def _too_big(
     root_search: RootSearch,
     limit: int,
     budget: int,
+    sizing_seconds: float,
 ) -> TraceTooBig:
     """The error for a tree over the limit: its size (counted up to the
-    budget) and the deepest depth whose whole tree fits."""
-    nodes = tree_size(
-        game,
-        state,
-        algorithm=algorithm,
-        depth=depth,
-        evaluate_terminals=evaluate_terminals,
-        root_search=root_search,
-        budget=budget,
+    budget or for :data:`SIZING_SECONDS`) and the deepest depth whose whole
+    tree fits."""
+    options: dict[str, Any] = {
+        "algorithm": algorithm,
+        "evaluate_terminals": evaluate_terminals,
+        "root_search": root_search,
+    }
+    nodes, whole = tree_size(
+        game, state, depth=depth, budget=budget, seconds=sizing_seconds, **options
     )
     suggested = None
     top = depth if depth is not None else 1_000
     for d in range(1, top):
-        size = tree_size(
-            game,
-            state,
-            algorithm=algorithm,
-            depth=d,
-            evaluate_terminals=evaluate_terminals,
-            root_search=root_search,
-            budget=limit,
-        )
-        if size is None or size > limit:
+        size, fits = tree_size(game, state, depth=d, budget=limit + 1, **options)
+        if not fits or size > limit:
             break
         suggested = (d, size)
-    return TraceTooBig(nodes, budget, limit, suggested)
+    if whole:
+        return TraceTooBig(nodes, nodes, limit, suggested)
+    return TraceTooBig(None, _round_down(max(nodes, limit)), limit, suggested)
+
+
+def _round_down(n: int) -> int:
+    """``n`` to two significant figures, downwards (a true "more than")."""
+    scale: int = 10 ** max(0, len(str(n)) - 2)
+    return n // scale * scale
