@@ -14,7 +14,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     N_("AI speed: wait before each move"),
     N_("Algorithm"),
     N_("alpha-beta pruning"),
-    N_("alpha-beta searched {percent}% fewer positions"),
+    N_("alpha-beta searched {percent} fewer positions"),
     N_("analysing…"),
     N_("Analysis"),
     N_("Analysis time"),

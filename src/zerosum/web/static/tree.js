@@ -158,6 +158,11 @@ class TreePane {
     return this.view.practice && !node.leaf && !this.revealed.has(node.id);
   }
 
+  /** Practice hides the windows too: they carry the values found so far. */
+  windowHidden(node) {
+    return this.view.practice && !this.revealed.has(node.id);
+  }
+
   toggle(id) {
     if (this.collapsed.has(id)) this.collapsed.delete(id);
     else this.collapsed.add(id);
@@ -195,10 +200,10 @@ class TreePane {
     svg.replaceChildren();
     const height = 40 + depth * LEVEL + 70;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    // Fit the pane, but never shrink below half size (then it scrolls).
+    // Fit the pane, but never shrink much (then it scrolls).
     this.naturalWidth = width;
     svg.style.width = "100%";
-    svg.style.minWidth = `${Math.round(width * 0.5)}px`;
+    svg.style.minWidth = `${Math.round(width * 0.85)}px`;
     svg.style.maxWidth = `${Math.round(Math.max(width, 240) * 1.4)}px`;
     svg.setAttribute("aria-label", t("Search tree"));
     const edges = svgEl("g", { class: "edges" }, svg);
@@ -289,7 +294,7 @@ class TreePane {
         if (far !== null) value = (node.max ? "≥" : "≤") + valueText(far);
       }
       parts.value.textContent = value;
-      parts.note.textContent = this.trace.algorithm === "alphabeta" && opened && !closed && now.id === node.id
+      parts.note.textContent = this.trace.algorithm === "alphabeta" && opened && !closed && now.id === node.id && !this.windowHidden(node)
         ? windowText(this.windowNow(node, time))
         : "";
       const showCut = closed && node.cut && !this.hidden(node);
@@ -462,7 +467,7 @@ export class TreeView {
     if (this.panes.length === 2) {
       const [mm, ab] = this.panes.map((p) => p.trace.nodes);
       const saved = mm > 0 ? Math.round((100 * (mm - ab)) / mm) : 0;
-      text += (text ? " · " : "") + t("alpha-beta searched {percent}% fewer positions", { percent: saved });
+      text += (text ? " · " : "") + t("alpha-beta searched {percent} fewer positions", { percent: `${saved}%` });
     }
     note.textContent = text;
   }
@@ -538,7 +543,7 @@ export class TreeView {
     }
     this.setStatus(text);
     const windowBox = this.root.querySelector("#tree-window");
-    const shownWindow = pane.trace.algorithm === "alphabeta" ? windowText(window) : "";
+    const shownWindow = pane.trace.algorithm === "alphabeta" && !pane.windowHidden(node) ? windowText(window) : "";
     this.root.dataset.window = shownWindow;
     this.root.dataset.current = String(now.id);
     if (windowBox) windowBox.textContent = shownWindow;
@@ -568,7 +573,9 @@ export class TreeView {
     };
     row(t("Position"), pathText(pane, node));
     row(t("To move"), node.max ? t("MAX") : t("MIN"));
-    if (pane.trace.algorithm === "alphabeta") row(t("Window on entry"), `α ${alphaText(node.alpha)}, β ${betaText(node.beta)}`);
+    if (pane.trace.algorithm === "alphabeta") {
+      row(t("Window on entry"), pane.windowHidden(node) ? "?" : `α ${alphaText(node.alpha)}, β ${betaText(node.beta)}`);
+    }
     const hidden = pane.hidden(node);
     row(t("Value"), hidden ? "?" : valueText(node.value));
     if (node.leaf === "evaluation") row(t("Leaf node"), t("scored by the evaluation function"));
@@ -604,7 +611,7 @@ export class TreeView {
       if (!response.ok) throw new Error(body.message || response.statusText);
       if (this.selectedPane !== pane || this.selectedId !== node.id) return;
       if (body.board) {
-        const svg = svgEl("svg", { class: "board mini", viewBox: "0 0 100 100" }, holder);
+        const svg = svgEl("svg", { class: "board", viewBox: "0 0 100 100" }, holder);
         const view = new BoardView(svg, {});
         view.render({ state: { board: body.board, legal: [], history: [], ply: 0 }, flipped: false, scores: new Map() });
       } else {
