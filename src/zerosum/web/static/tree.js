@@ -264,6 +264,9 @@ class TreePane {
   paint() {
     const time = this.time();
     const now = this.current();
+    // In a folded subtree, the search is shown at the nearest position drawn.
+    let shownId = now.id;
+    while (shownId !== null && !this.parts.has(shownId)) shownId = this.nodes[shownId].parent;
     const selected = this.view.selectedPane === this ? this.view.selectedId : null;
     for (const node of this.nodes) {
       const parts = this.parts.get(node.id);
@@ -275,7 +278,7 @@ class TreePane {
       g.classList.toggle("active", opened && !closed);
       g.classList.toggle("done", closed);
       g.classList.toggle("leaf", Boolean(node.leaf));
-      g.classList.toggle("current", now.id === node.id && this.step > 0);
+      g.classList.toggle("current", shownId === node.id && this.step > 0);
       g.classList.toggle("returned", now.kind === "close" && now.from === node.id);
       g.classList.toggle("selected", selected === node.id);
       g.classList.toggle("hidden-value", this.hidden(node));
