@@ -157,7 +157,9 @@ class _WatchedGame:
         return getattr(self._game, name)
 
     def actions(self, state: Any) -> Sequence[Any]:
-        moves = self._game.actions(state)
+        # A tuple: the recorder keeps the list and the search iterates the
+        # same one, even if a game returns something that can be read once.
+        moves = tuple(self._game.actions(state))
         self._recorder._iterating(state, moves)
         return moves
 
