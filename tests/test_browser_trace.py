@@ -197,8 +197,8 @@ def test_the_chinese_view_has_no_english_left(page: Any, example: str) -> None:
 
 @pytest.mark.parametrize("name", [e.name for e in entries()])
 def test_every_game_shows_its_tree_or_the_cap(page: Any, name: str) -> None:
-    """The tree of each game's start at depth 2, from the tab's own button;
-    gomoku's is over the cap and says which depth fits."""
+    """The tree of each game's start at depth 2, from the tab's own button
+    (or, for a tree over the cap, the cap's message)."""
     new_game(page, name, players=("human", "human"))
     page.click("#tab-tree")
     page.fill("#tree-depth", "2")

@@ -84,6 +84,17 @@ def test_top_lists_the_first_plies_of_the_full_minimax_tree() -> None:
     assert sum(n["nodes"] for n in obj["tree"][1:]) == 549_945
 
 
+def test_long_pruned_lists_are_shortened_in_text_only() -> None:
+    args = ("trace", "mnk(m=5,n=5,k=4)", "--depth", "2")
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("   e2  MIN"))
+    assert line.endswith("pruned: c2 d2 a3 b3 c3 d3 e3 a4 b4 c4 d4 e4 … and 5 more")
+    tree = trace_json(*args[1:])["tree"]
+    e2 = next(n for n in tree if n["ply"] == 1 and n["move"] == "e2")
+    assert len(e2["pruned"]) == 17
+
+
 def test_dot_is_graphviz() -> None:
     done = run_cli("trace", DOMINEERING, "--depth", "2", "--dot")
     assert done.returncode == 0, done.stderr

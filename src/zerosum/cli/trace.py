@@ -24,6 +24,9 @@ from ..search.trace import MAX_TRACE_NODES, Trace, TraceNode, trace
 from ..search.types import INF, WIN, is_decisive
 from .parser import UsageError
 
+#: Most pruned moves a line of text lists (the JSON lists them all).
+MAX_LISTED = 12
+
 
 def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
     """Add ``trace`` to the command line's subcommands."""
@@ -148,9 +151,10 @@ def node_line(run: Trace, node: TraceNode) -> str:
     if node.cut:
         text = cutoff_text(node)
         if node.pruned:
-            text += "; " + _("pruned: {moves}").format(
-                moves=" ".join(game.format_move(m) for m in node.pruned)
-            )
+            moves = " ".join(game.format_move(m) for m in node.pruned[:MAX_LISTED])
+            if len(node.pruned) > MAX_LISTED:
+                moves += " " + _("… and {n} more").format(n=len(node.pruned) - MAX_LISTED)
+            text += "; " + _("pruned: {moves}").format(moves=moves)
         parts.append(text)
     if node.children == [] and node.leaf is None and node.nodes > 1:
         parts.append(_("({nodes} positions below, not listed)").format(nodes=f"{node.nodes - 1:,}"))

@@ -562,13 +562,26 @@ def trace(
     """
     check_request(game, state, algorithm, depth)
     algo: reference.Algorithm = "minimax" if algorithm == "minimax" else "alphabeta"
+    options: dict[str, Any] = {
+        "algorithm": algo,
+        "evaluate_terminals": evaluate_terminals,
+        "root_search": root_search,
+    }
+
+    def size() -> tuple[int, bool]:
+        return tree_size(game, state, depth=depth, budget=budget, seconds=sizing_seconds, **options)
+
+    if keep_depth is None:
+        # Size the tree first with the bare counter (a few times cheaper than
+        # recording): a tree over the limit is refused without being recorded.
+        nodes, whole = size()
+        if not whole or nodes > limit:
+            raise _too_big(game, state, depth, limit, nodes, whole, options)
     recorder = Recorder(game, state, keep_depth=keep_depth, limit=limit, budget=budget)
     try:
         result = _run(game, state, algo, depth, evaluate_terminals, root_search, recorder)
     except _Overflow:
-        raise _too_big(
-            game, state, algo, depth, evaluate_terminals, root_search, limit, budget, sizing_seconds
-        ) from None
+        raise _too_big(game, state, depth, limit, *size(), options) from None
     recorder.finish(result, result.stats.nodes, result.stats.leaves)
     return Trace(
         game=game,
@@ -586,25 +599,15 @@ def trace(
 def _too_big(
     game: Game[Any, Any],
     state: Any,
-    algorithm: reference.Algorithm,
     depth: int | None,
-    evaluate_terminals: bool,
-    root_search: RootSearch,
     limit: int,
-    budget: int,
-    sizing_seconds: float,
+    nodes: int,
+    whole: bool,
+    options: dict[str, Any],
 ) -> TraceTooBig:
-    """The error for a tree over the limit: its size (counted up to the
-    budget or for :data:`SIZING_SECONDS`) and the deepest depth whose whole
-    tree fits."""
-    options: dict[str, Any] = {
-        "algorithm": algorithm,
-        "evaluate_terminals": evaluate_terminals,
-        "root_search": root_search,
-    }
-    nodes, whole = tree_size(
-        game, state, depth=depth, budget=budget, seconds=sizing_seconds, **options
-    )
+    """The error for a tree over the limit, given its size as counted
+    (``whole`` false: counting stopped at ``nodes``), with the deepest depth
+    whose whole tree fits."""
     suggested = None
     top = depth if depth is not None else 1_000
     for d in range(1, top):

@@ -179,7 +179,7 @@ class TreePane {
       const xs = [];
       if (open) {
         for (const id of node.children) xs.push(visit(this.nodes[id]));
-        const own = node.pruned.map(() => (slot++ + 0.5) * SLOT);
+        const own = stubLabels(node.pruned).map(() => (slot++ + 0.5) * SLOT);
         if (own.length) stubs.set(node.id, own);
         xs.push(...own);
       }
@@ -243,7 +243,7 @@ class TreePane {
       if (xs) {
         parts.stubs = [];
         const y = at.y + LEVEL;
-        node.pruned.forEach((move, index) => {
+        stubLabels(node.pruned).forEach((move, index) => {
           const x = xs[index];
           const stub = svgEl("g", { class: "stub" }, stubs);
           svgEl("line", { x1: at.x, y1: at.y + SIZE, x2: x, y2: y - 12 }, stub);
@@ -340,6 +340,15 @@ class TreePane {
     const y = at.y * scale - box.clientHeight / 2;
     box.scrollTo({ left: Math.max(0, x), top: Math.max(0, y) });
   }
+}
+
+/** What the pruned branches of a node are drawn as: one stub per move, or
+ * one stub for them all when there are many (a wide board's move list). */
+const MAX_STUBS = 6;
+
+function stubLabels(pruned) {
+  if (pruned.length <= MAX_STUBS) return pruned;
+  return [`${pruned[0]}…${pruned[pruned.length - 1]} (${formatNumber(pruned.length)})`];
 }
 
 function windowText(window) {
