@@ -393,7 +393,17 @@ export class TreeView {
       this.renderDetails();
     });
     root.addEventListener("keydown", (event) => {
-      if (event.target && /^(input|select|textarea)$/i.test(event.target.tagName)) return;
+      const tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+      if (tag === "input" || tag === "select" || tag === "textarea") return;
+      // Enter or Space on a button presses it, not the player.
+      if (tag === "button" && (event.key === " " || event.key === "Enter")) return;
+      const node = event.target.closest && event.target.closest("g.node");
+      if (node && event.key === "Enter") {
+        const pane = this.panes.find((p) => p.svg.contains(node));
+        if (pane) this.select(pane, Number(node.dataset.id));
+        event.preventDefault();
+        return;
+      }
       if (event.key === "Escape") this.close();
       else if (event.key === "ArrowRight") this.goto(this.step + 1);
       else if (event.key === "ArrowLeft") this.goto(this.step - 1);
