@@ -63,8 +63,8 @@ def test_step_through_the_tutorials_domineering_example(page: Any) -> None:
     assert page.text_content("#tree-window") == "α −∞, β L2"
     assert "Searching a1 b3 (MAX to move)" in page.text_content("#tree-status")
     assert page.text_content("#tree-panes g.node[data-id='1'] .value") == "≤L2"  # so far at MIN
-    # Back one step: the value of a3 rises to a1 again.
-    page.click("#tree-back")
+    # Back one step (the ← key): the value of a3 rises to a1 again.
+    page.keyboard.press("ArrowLeft")
     assert current_node(page) == 1
     returned = page.get_attribute("#tree-panes g.node[data-id='4']", "class").split()
     assert "returned" in returned
