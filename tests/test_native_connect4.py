@@ -170,7 +170,9 @@ def test_the_table_size_is_bounded_and_checked() -> None:
     game = zerosum.load("connect4")
     engine = native_engine(game, hash_mb=1)
     assert engine.table.size * 24 <= 2**20
-    solve(game, game.play(list("4444")), engine=engine, weak=True)
+    # a middle-game solve (tens of thousands of positions) in the small table
+    small = solve(game, game.play(list("32131537322374512174")), engine=engine)
+    assert small.score == solve(game, game.play(list("32131537322374512174"))).score
     with pytest.raises(ZerosumError, match="megabytes"):
         EngineOptions(hash_mb=0)
     with pytest.raises(ZerosumError, match="does not fit"):

@@ -1,4 +1,4 @@
-"""The ``zerosum`` command line: games, play, analyze, solve, perft, serve.
+"""The ``zerosum`` command line: games, play, analyze, solve, perft, trace, serve.
 
 It only calls the public API (the search front door for every search) and
 renders what comes back. Bad input of any kind prints one line to stderr,
@@ -24,6 +24,7 @@ from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cm
 from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
 from .parser import EXIT_USAGE, build_parser
+from .trace import cmd_trace
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
     "games": cmd_games,
@@ -31,6 +32,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "analyze": cmd_analyze,
     "solve": cmd_solve,
     "perft": cmd_perft,
+    "trace": cmd_trace,
     "serve": cmd_serve,
     "match": cmd_match,
     "replay": cmd_replay,

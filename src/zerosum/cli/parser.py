@@ -93,8 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--symmetry",
-            action="store_true",
-            help=_("engine: one table entry per symmetry class of positions"),
+            action=argparse.BooleanOptionalAction,
+            help=_(
+                "engine: one table entry per symmetry class of positions "
+                "(default: where it pays, e.g. tic-tac-toe and Domineering)"
+            ),
         )
 
     def position_options(p: argparse.ArgumentParser) -> None:
@@ -265,6 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--final", action="store_true", help=_("show only the final position")
     )
 
+    from .trace import add_parser as add_trace
+
+    add_trace(commands, _whole_number)
     serve = commands.add_parser(
         "serve", help=_("play and analyse in the browser (a local web app)")
     )

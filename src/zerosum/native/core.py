@@ -14,16 +14,54 @@ so the kernel runs without the GIL and needs no clock.
 
 from __future__ import annotations
 
+import heapq
 import threading
 import time
 from typing import Any
 
 import numpy as np
 
-from ..search.engine import CoreReports
+from ..search.node import CoreReports
 from ..search.types import MAX_PLY
 from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
 from .table import NativeTable
+
+
+class _Watcher:
+    """One daemon thread for every search's deadline: it sleeps until the
+    earliest one and calls its function (a thread per search would cost
+    milliseconds to start on a busy machine)."""
+
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, Any]] = []
+        self._count = 0
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def add(self, deadline: float, expire: Any) -> None:
+        with self._wake:
+            self._count += 1
+            heapq.heappush(self._due, (deadline, self._count, expire))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due:
+                    self._wake.wait()
+                deadline, _n, expire = self._due[0]
+                left = deadline - time.perf_counter()
+                if left > 0:
+                    self._wake.wait(left)
+                    continue
+                heapq.heappop(self._due)
+            expire()
+
+
+_WATCHER = _Watcher()
 
 
 class NativeCore(CoreReports):
@@ -49,7 +87,9 @@ class NativeCore(CoreReports):
         self.prims = prims
         self.g = adapter.constants
         self.symmetric = bool(
-            options.symmetry and table is not None and prims.canonical is not None
+            (options.symmetry or (options.symmetry is None and getattr(adapter, "symmetric", False)))
+            and table is not None
+            and prims.canonical is not None
         )
         self.kernel = kernel_for(adapter.kind, prims)
         plies = prims.max_plies + 4
@@ -67,7 +107,7 @@ class NativeCore(CoreReports):
         if table is None:  # a one-slot table the kernel never uses (size 1)
             self._tt = (
                 np.zeros(1, np.uint64), np.zeros(1, np.int32), np.zeros(1, np.int32),
-                np.full(1, -1, np.int32), np.zeros(1, np.int16), np.zeros(1, np.int16),
+                np.zeros(1, np.int32), np.zeros(1, np.int16), np.zeros(1, np.int16),
             )
             self._generation = 0
         else:
@@ -76,12 +116,9 @@ class NativeCore(CoreReports):
         self.stop_flag = stop_flag
         self.node_limit = node_limit if node_limit is not None else 1 << 62
         self._stop_exception = stop_exception
-        self._timer: threading.Timer | None = None
         self._active = True
         if deadline is not None:
-            self._timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self._expire)
-            self._timer.daemon = True
-            self._timer.start()
+            _WATCHER.add(deadline, self._expire)
         root_hooks = options.hooks
         game_type = type(game)
         from ..game import Game
@@ -103,8 +140,6 @@ class NativeCore(CoreReports):
     def close(self) -> None:
         """The search is over: its deadline must not stop a later one."""
         self._active = False
-        if self._timer is not None:
-            self._timer.cancel()
 
     # -- the search ------------------------------------------------------------
     def child_value(self, child: Any, cs: int, me: int, depth: int, alpha: int, beta: int) -> int:
@@ -153,7 +188,7 @@ class NativeCore(CoreReports):
             key, transform = self.prims.key(self.g, row), 0
         table = self.table
         slot = int(np.uint64(key) % np.uint64(table.size))
-        if table.depth[slot] < 0 or table.keys[slot] != key or table.move[slot] < 0:
+        if table.depth[slot] <= 0 or table.keys[slot] != key or table.move[slot] < 0:
             return None
         if lower_bound_only and table.lower[slot] <= NO_LOWER + MAX_PLY:
             return None
@@ -185,3 +220,18 @@ class NativeCore(CoreReports):
         """Positions, leaves, cut-offs, table probes, table hits, horizon."""
         c = self.counters
         return int(c[0]), int(c[1]), int(c[2]), int(c[3]), int(c[4]), int(c[5])
+
+
+def warm_up(game: Any, adapter: Any, options: Any) -> None:
+    """Compile (or load from numba's cache) the game's kernel now, so that
+    the first search's clock does not run while it compiles: one search of
+    depth 1 from the start, with no table."""
+    core = NativeCore(game, adapter, options, None, np.zeros(1, np.int64), None, None, Exception)
+    state = game.initial_state()
+    if not game.is_terminal(state):
+        core.child_value(state, 1, 0, 1, -(10**7), 10**7)
+    # The root code also asks the table's key from Python (table_move).
+    row = np.array(adapter.encode(state), dtype=np.uint64)
+    adapter.prims.key(adapter.constants, row)
+    if adapter.prims.canonical is not None:
+        adapter.prims.canonical(adapter.constants, row)

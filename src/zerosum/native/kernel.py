@@ -29,6 +29,9 @@ principal variation found below a PV position.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import inspect
 import os
 import sys
 import types
@@ -138,8 +141,27 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         NL_TOP=3 if prims.mover_wins_only else 2,
         NL_BOTTOM=4 if prims.mover_wins_only else 1,
     )
-    names["_prepare_moves"] = _bind(_prepare, f"prepare_{kind}", names, inline=True)
-    return _bind(_search, f"search_{kind}", names, inline=False)
+    # numba's cache checks only this file's date: the name carries a digest
+    # of the primitives' sources, so that a changed game compiles anew.
+    tag = f"{kind}_{_digest(prims)}"
+    names["_prepare_moves"] = _bind(_prepare, f"prepare_{tag}", names, inline=True)
+    return _bind(_search, f"search_{tag}", names, inline=False)
+
+
+def _digest(prims: Primitives) -> str:
+    """A short hash of the source files the primitives come from."""
+    files = {sys.modules[bits_module].__file__ or "" for bits_module in ("zerosum.native.bits",)}
+    for field in dataclasses.fields(prims):
+        function = getattr(prims, field.name)
+        py_func = getattr(function, "py_func", None)
+        if py_func is not None:
+            files.add(inspect.getsourcefile(py_func) or "")
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        if name:
+            with open(name, "rb") as source:
+                digest.update(source.read())
+    return digest.hexdigest()[:12]
 
 
 def _bind(template: Any, name: str, names: dict[str, Any], inline: bool) -> Any:
@@ -219,7 +241,7 @@ def _search(
                     fr[p, F_SLOT] = slot
                     fr[p, F_TRANS] = trans
                     counters[C_PROBES] += 1
-                    if t_depth[slot] >= 0 and t_keys[slot] == k:
+                    if t_depth[slot] > 0 and t_keys[slot] == k:
                         counters[C_HITS] += 1
                         tmove = np.int64(t_move[slot])
                         if tmove >= 0 and symmetric:
@@ -418,7 +440,7 @@ def _search(
             k = key_of(g, S[p]) if not symmetric else canonical(g, S[p])[0]
             od = t_depth[slot]
             write = False
-            if od < 0:
+            if od <= 0:
                 write = True
             elif t_keys[slot] == k:
                 if od < sd:
