@@ -17,7 +17,11 @@ seed gives the same playouts.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import inspect
 import random
+import sys
 import types
 from collections.abc import Callable
 from typing import Any
@@ -31,27 +35,30 @@ MULTIPLIER = 2685821657736338717
 
 _kernels: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 
-# The game's primitives and sizes, as the templates below see them: each game
-# kind's copy of the templates gets its own values (see :func:`kernels_for`;
-# bound as globals, not closure cells, so numba's disk cache holds them, as in
-# :mod:`.kernel`). These placeholders are never used.
+# The game's primitives, as the templates below see them: each game kind's
+# copy of the templates gets its own (see :func:`kernels_for`; bound as
+# globals, not closure cells, so numba's disk cache holds them, as in
+# :mod:`.kernel`). Sizes are arguments, not globals: one kind serves every
+# board size. These placeholders are never used.
 gen: Any = None
 play: Any = None
 status: Any = None
-WORDS = MAX_MOVES = MAX_PLIES = 1
 
 
-def _batch(g: Any, start: Any, count: int, seed: Any) -> int:  # pragma: no cover - compiled
+def _batch(  # pragma: no cover - compiled
+    g: Any, start: Any, count: int, seed: Any, max_moves: int
+) -> int:
     """``count`` random games from ``start``; returns the sum of their
     results for the side to move at ``start`` (+1 win, 0 draw, -1 loss
     each). ``seed[0]`` (nonzero) is the xorshift64* state, updated."""
-    a = np.empty(WORDS, np.uint64)
-    b = np.empty(WORDS, np.uint64)
-    moves = np.empty(MAX_MOVES, np.int32)
+    words = start.shape[0]
+    a = np.empty(words, np.uint64)
+    b = np.empty(words, np.uint64)
+    moves = np.empty(max_moves, np.int32)
     x = seed[0]
     total = 0
     for _game in range(count):
-        for w in range(WORDS):
+        for w in range(words):
             a[w] = start[w]
         ply = 0
         while True:
@@ -71,18 +78,22 @@ def _batch(g: Any, start: Any, count: int, seed: Any) -> int:  # pragma: no cove
     return total
 
 
-def _trace(g: Any, start: Any, seed: Any, out: Any) -> Any:  # pragma: no cover - compiled
-    """One random game from ``start``: its move codes into ``out``; returns
-    (plies, the final status for the side to move there)."""
-    a = np.empty(WORDS, np.uint64)
-    b = np.empty(WORDS, np.uint64)
-    moves = np.empty(MAX_MOVES, np.int32)
+def _trace(  # pragma: no cover - compiled
+    g: Any, start: Any, seed: Any, out: Any, max_moves: int
+) -> Any:
+    """One random game from ``start``: its move codes into ``out`` (at most
+    its length); returns (plies, the final status for the side to move
+    there)."""
+    words = start.shape[0]
+    a = np.empty(words, np.uint64)
+    b = np.empty(words, np.uint64)
+    moves = np.empty(max_moves, np.int32)
     x = seed[0]
-    for w in range(WORDS):
+    for w in range(words):
         a[w] = start[w]
     ply = 0
     st = status(g, a)
-    while st == ONGOING and ply < MAX_PLIES:
+    while st == ONGOING and ply < out.shape[0]:
         n = gen(g, a, moves)
         x ^= x >> np.uint64(12)
         x ^= x << np.uint64(25)
@@ -103,25 +114,48 @@ def kernels_for(kind: str, prims: Primitives) -> tuple[Callable[..., Any], Calla
     process and compiled on first call (later processes load them from
     numba's disk cache)."""
     if kind not in _kernels:
-        from numba import njit
-
-        names = dict(globals())
-        names.update(
-            gen=prims.gen,
-            play=prims.play,
-            status=prims.status,
-            WORDS=prims.words,
-            MAX_MOVES=prims.max_moves,
-            MAX_PLIES=prims.max_plies,
+        tag = f"{kind}_{primitives_digest(prims)}"
+        _kernels[kind] = (
+            bind(_batch, f"playouts_{tag}", prims, globals()),
+            bind(_trace, f"trace_{tag}", prims, globals()),
         )
-        bound = []
-        for template, name in ((_batch, f"playouts_{kind}"), (_trace, f"trace_{kind}")):
-            function = types.FunctionType(template.__code__, names, name)
-            function.__qualname__ = name
-            function.__doc__ = template.__doc__
-            bound.append(njit(cache=True, nogil=True)(function))
-        _kernels[kind] = (bound[0], bound[1])
     return _kernels[kind]
+
+
+def primitives_digest(prims: Primitives) -> str:
+    """A short hash of the source files the primitives come from: numba's
+    disk cache checks only the kernel's own file, so the kernel's name
+    carries it and a changed game compiles anew."""
+    files = set()
+    for field in dataclasses.fields(prims):
+        py_func = getattr(getattr(prims, field.name), "py_func", None)
+        if py_func is not None:
+            files.add(inspect.getsourcefile(py_func) or "")
+    bits = sys.modules.get("zerosum.native.bits")
+    if bits is not None:
+        files.add(bits.__file__ or "")
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        if name:
+            with open(name, "rb") as source:
+                digest.update(source.read())
+    return digest.hexdigest()[:12]
+
+
+def bind(
+    template: Callable[..., Any], name: str, prims: Primitives, names: dict[str, Any]
+) -> Callable[..., Any]:
+    """A compiled copy of ``template`` named ``name``, whose globals are
+    ``names`` with the game's ``gen``, ``play`` and ``status``."""
+    from numba import njit
+
+    scope = dict(names)
+    scope.update(gen=prims.gen, play=prims.play, status=prims.status)
+    function = types.FunctionType(template.__code__, scope, name)
+    function.__qualname__ = name
+    function.__doc__ = template.__doc__
+    compiled: Callable[..., Any] = njit(cache=True, nogil=True)(function)
+    return compiled
 
 
 class NativePlayouts:
@@ -137,6 +171,7 @@ class NativePlayouts:
         self.batch, self.trace_kernel = kernels_for(adapter.kind, adapter.prims)
         self.seed = np.ones(1, dtype=np.uint64)
         self.max_plies = adapter.prims.max_plies
+        self.max_moves = adapter.prims.max_moves
 
     def _start(self, state: Any, rng: random.Random) -> Any:
         # A nonzero generator state drawn from the search's generator.
@@ -146,7 +181,11 @@ class NativePlayouts:
     def run(self, state: Any, count: int, rng: random.Random) -> float:
         """``count`` random games from ``state`` (not over): player 0's
         total result, a win counting 1 and a draw 1/2 (so 0 to ``count``)."""
-        total = int(self.batch(self.adapter.constants, self._start(state, rng), count, self.seed))
+        total = int(
+            self.batch(
+                self.adapter.constants, self._start(state, rng), count, self.seed, self.max_moves
+            )
+        )
         if self.to_move(state) != 0:
             total = -total
         return (total + count) / 2
@@ -157,6 +196,6 @@ class NativePlayouts:
         0, -1; or ``ONGOING`` if it did not end within ``max_plies``)."""
         out = self.np.zeros(self.max_plies + 1, dtype=self.np.int32)
         plies, status = self.trace_kernel(
-            self.adapter.constants, self._start(state, rng), self.seed, out
+            self.adapter.constants, self._start(state, rng), self.seed, out, self.max_moves
         )
         return [self.adapter.action(int(code)) for code in out[: int(plies)]], int(status)

@@ -28,20 +28,18 @@ node it is).
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .contract import ONGOING, Primitives
-from .playout import MULTIPLIER
+from .playout import MULTIPLIER, bind, primitives_digest
 
 # As in :mod:`.playout`: the primitives bound per game kind as globals.
 gen: Any = None
 play: Any = None
 status: Any = None
-WORDS = MAX_MOVES = 1
 
 #: Counters of a search, in the ``counters`` array.
 C_NODES, C_DONE, C_PLAYOUTS, C_EXHAUSTED = 0, 1, 2, 3
@@ -67,14 +65,16 @@ def _iterate(  # pragma: no cover - compiled
     dist: Any,
     exact: Any,
     depth: Any,
+    max_moves: int,
 ) -> None:
     """Run ``iterations`` more iterations on the tree (see the module
     docstring); stops early once every root move is proven
     (``counters[C_EXHAUSTED]`` is then 1)."""
     capacity = parent.shape[0]
-    moves = np.empty(MAX_MOVES, np.int32)
-    a = np.empty(WORDS, np.uint64)
-    b = np.empty(WORDS, np.uint64)
+    words = states.shape[1]
+    moves = np.empty(max_moves, np.int32)
+    a = np.empty(words, np.uint64)
+    b = np.empty(words, np.uint64)
     x = seed[0]
     for _it in range(iterations):
         # -- selection (and expansion) ---------------------------------------
@@ -86,7 +86,7 @@ def _iterate(  # pragma: no cover - compiled
                 if node != 0 and visits[node] == 0:
                     break  # a new leaf: played out from here
                 nodes = counters[C_NODES]
-                if nodes + MAX_MOVES > capacity:
+                if nodes + max_moves > capacity:
                     break  # the tree is full: played out from here
                 n = gen(g, states[node], moves)
                 first[node] = nodes
@@ -145,7 +145,7 @@ def _iterate(  # pragma: no cover - compiled
         if pess[node] == opti[node]:
             r = (pess[node] + 1) * 0.5
         else:
-            for w in range(WORDS):
+            for w in range(words):
                 a[w] = states[node, w]
             ply = 0
             while True:
@@ -223,21 +223,7 @@ def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     """The compiled tree search for one game kind, made once per process
     (numba's disk cache keeps it across processes)."""
     if kind not in _kernels:
-        from numba import njit
-
-        names = dict(globals())
-        names.update(
-            gen=prims.gen,
-            play=prims.play,
-            status=prims.status,
-            WORDS=prims.words,
-            MAX_MOVES=prims.max_moves,
-        )
-        name = f"mcts_{kind}"
-        function = types.FunctionType(_iterate.__code__, names, name)
-        function.__qualname__ = name
-        function.__doc__ = _iterate.__doc__
-        _kernels[kind] = njit(cache=True, nogil=True)(function)
+        _kernels[kind] = bind(_iterate, f"mcts_{kind}_{primitives_digest(prims)}", prims, globals())
     return _kernels[kind]
 
 
@@ -281,6 +267,7 @@ class NativeTree:
             self.adapter.constants, iterations, exploration, self.seed, self.counters,
             self.states, self.parent, self.first, self.count, self.move, self.visits,
             self.reward, self.pess, self.opti, self.dist, self.exact, self.depth,
+            self.adapter.prims.max_moves,
         )  # fmt: skip
 
     @property
