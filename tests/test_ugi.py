@@ -148,6 +148,7 @@ def test_infinite_search_stops_on_request() -> None:
     driver = Driver("connect4")
     try:
         driver.send("position startpos moves 4 4")
+        driver.ask("isready", "readyok", timeout=60)  # set-up done before the clock
         driver.send("go infinite")
         time.sleep(0.5)
         assert driver.lines.empty() or all(

@@ -120,7 +120,16 @@ class Engine:
         self.write("ugiok")
 
     def _isready(self, rest: list[str]) -> None:
+        # The heavy set-up (the table, loading compiled code) happens here,
+        # before readyok, as GUIs expect, not on a move's clock.
+        if self.searcher is None and not self._running.is_set():
+            self._make_searcher()
         self.write("readyok")
+
+    def _make_searcher(self) -> Searcher:
+        options = SearchOptions(algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed)
+        self.searcher = Searcher(self.game, options)
+        return self.searcher
 
     def _newgame(self, rest: list[str]) -> None:
         self._busy_check()
@@ -209,12 +218,6 @@ class Engine:
             self.error(_("the game is over in this position"))
             self.write("bestmove (none)")
             return
-        if self.searcher is None:
-            options = SearchOptions(
-                algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed
-            )
-            self.searcher = Searcher(game, options)
-        searcher = self.searcher
         if self.algorithm == "mcts" and limits.depth is not None:
             raise ZerosumError(_("mcts takes no depth limit; expected nodes or a time"))
         self._stopped.clear()
@@ -225,6 +228,8 @@ class Engine:
 
         def run() -> None:
             try:
+                # made here when no isready came first: the reader stays free
+                searcher = self.searcher or self._make_searcher()
                 if noise and rng.random() < noise:
                     move = rng.choice(list(game.actions(state)))
                 else:
