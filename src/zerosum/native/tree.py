@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from .contract import ONGOING, Primitives
 from .playout import MULTIPLIER, bind, primitives_digest
@@ -219,6 +220,47 @@ def _iterate(  # pragma: no cover - compiled
     seed[0] = x
 
 
+@njit(cache=True, nogil=True)
+def _line(  # pragma: no cover - compiled
+    node: int, first: Any, count: Any, visits: Any, reward: Any, pess: Any, opti: Any,
+    dist: Any, out: Any,
+) -> int:
+    """The line below ``node`` along the best children, as the Python
+    search ranks them (``zerosum.search.mcts._rank``: proven wins quickest
+    first; unproven moves that may win and win at least half their playouts,
+    most visited first; proven draws; the other unproven moves; proven
+    losses, slowest first), skipping unvisited unproven children; node
+    indices into ``out``, returns how many."""
+    length = 0
+    while length < out.shape[0] and first[node] >= 0:
+        best = -1
+        bk0 = -1.0
+        bk1 = 0.0
+        bk2 = 0.0
+        for ch in range(first[node], first[node] + count[node]):
+            proven = pess[ch] == opti[ch]
+            if not proven and visits[ch] == 0.0:
+                continue
+            if proven and pess[ch] > 0:
+                k0, k1, k2 = 5.0, -float(dist[ch]), 0.0
+            elif proven and pess[ch] < 0:
+                k0, k1, k2 = 0.0, float(dist[ch]), 0.0
+            elif proven:
+                k0, k1, k2 = 3.0, 0.0, 0.0
+            else:
+                rate = reward[ch] / visits[ch]
+                k0 = 4.0 if opti[ch] > 0 and rate >= 0.5 else 2.0
+                k1, k2 = visits[ch], rate
+            if best < 0 or (k0, k1, k2) > (bk0, bk1, bk2):
+                best, bk0, bk1, bk2 = ch, k0, k1, k2
+        if best < 0:
+            break
+        out[length] = best
+        length += 1
+        node = best
+    return length
+
+
 def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     """The compiled tree search for one game kind, made once per process
     (numba's disk cache keeps it across processes)."""
@@ -290,6 +332,15 @@ class NativeTree:
         best_lo = max(int(self.pess[i]) for i in range(lo, lo + n))
         best_hi = max(int(self.opti[i]) for i in range(lo, lo + n))
         return best_lo == best_hi
+
+    def line(self, node: int, longest: int = 64) -> list[int]:
+        """The nodes of the line below ``node`` (see :func:`_line`)."""
+        out = np.empty(longest, dtype=np.int64)
+        n = _line(
+            node, self.first, self.count, self.visits, self.reward, self.pess, self.opti,
+            self.dist, out,
+        )  # fmt: skip
+        return [int(i) for i in out[:n]]
 
     def children(self, node: int) -> list[int]:
         lo = int(self.first[node])

@@ -261,6 +261,7 @@ class MCTS:
             self._tree = NativeTree(self.adapter, self.config.max_nodes)
             self._tree.start(start, 1)
             self._tree.run(1, float(self.config.exploration))
+            self._tree.line(0)
         else:
             self.native.run(start, 1, random.Random(0))
 
@@ -392,7 +393,7 @@ class MCTS:
         deadline = None if limits.time is None else started + limits.time
         exploration = float(self.config.exploration)
         perf_counter = time.perf_counter
-        chunk = 64
+        chunk = 16
         next_report = started + FIRST_PROGRESS_SECONDS
         root = _ArrayNode(tree, 0, self.adapter.action)
         while True:
@@ -407,21 +408,26 @@ class MCTS:
                 break
             if self._stop.is_set() or (deadline is not None and now >= deadline):
                 break
-            # chunks of about 5 ms: few calls, yet a prompt stop
+            # chunks of 1-4 ms: few calls, yet a prompt stop and a deadline
+            # kept to within a chunk
             spent = now - before
-            if spent < 0.0025 and chunk < 1 << 20:
+            if spent < 0.001 and chunk < 1 << 20:
                 chunk *= 2
-            elif spent > 0.01 and chunk > 16:
+            elif spent > 0.004 and chunk > 1:
                 chunk //= 2
-            if deadline is not None and chunk > 16:
+            if deadline is not None:
                 rate = todo / spent if spent > 0 else 1e6
-                chunk = max(16, min(chunk, int(rate * (deadline - now)) + 1))
+                chunk = max(1, min(chunk, int(0.8 * rate * (deadline - now)) + 1))
             if on_progress is not None and now >= next_report:
                 next_report = now + PROGRESS_SECONDS
                 on_progress(self._progress(root, tree.done, now - started))  # type: ignore[arg-type]
         elapsed = perf_counter() - started
         if on_progress is not None:
             on_progress(self._progress(root, tree.done, elapsed))  # type: ignore[arg-type]
+        if tree.done == 0:  # nothing searched (no time at all): the first legal move
+            first = next(iter(self.game.actions(state)))
+            stats = SearchStats(time_s=elapsed)
+            return SearchResult(first, Score(0), (first,), stats, None, (first,), ())
         return self._result(root, tree.done, tree.playouts, elapsed)  # type: ignore[arg-type]
 
     def _run(
@@ -457,7 +463,9 @@ class MCTS:
         node_count = _count(root) if root.children else 1
 
         done = playouts = 0
-        next_check = CHECK_EVERY
+        # The clock every iteration when one is slow (a long game in Python).
+        check_every = 1 if deadline is not None else CHECK_EVERY
+        next_check = check_every
         next_report = started + FIRST_PROGRESS_SECONDS
         while True:
             if root.proven is not None and not until_all:
@@ -465,7 +473,7 @@ class MCTS:
             if budget is not None and done >= budget:
                 break
             if done >= next_check:
-                next_check = done + CHECK_EVERY
+                next_check = done + check_every
                 if stop_is_set():
                     break
                 now = perf_counter()
@@ -605,11 +613,13 @@ class MCTS:
     def _root_moves(self, root: _Node) -> tuple[MoveScore[Any], ...]:
         entries = [(_rank(child), child) for child in root.children]
         entries.sort(key=lambda pair: pair[0], reverse=True)
+        # The compiled tree's lines are followed in compiled code.
+        lines = getattr(root, "line_below", _line)
         return tuple(
             MoveScore(
                 child.move,
                 _score(child),
-                (child.move, *_line(child)),
+                (child.move, *lines(child)),
                 child.visits,
                 visits=child.visits,
                 win_rate=child.reward / child.visits if child.visits else 0.5,
@@ -679,6 +689,11 @@ class _ArrayNode:
     @property
     def reward(self) -> float:
         return float(self.tree.reward[self.i])
+
+    def line_below(self, node: _ArrayNode) -> tuple[Any, ...]:
+        """The moves below ``node`` along the best children (as :func:`_line`)."""
+        moves = self.tree.move
+        return tuple(self.action(int(moves[i])) for i in self.tree.line(node.i))
 
     @property
     def children(self) -> list[_ArrayNode]:
