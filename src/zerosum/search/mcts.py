@@ -424,7 +424,7 @@ class MCTS:
         elapsed = perf_counter() - started
         if on_progress is not None:
             on_progress(self._progress(root, tree.done, elapsed))  # type: ignore[arg-type]
-        if tree.done == 0:  # nothing searched (no time at all): the first legal move
+        if not tree.children(0):  # nothing searched (no time at all): the first legal move
             first = next(iter(self.game.actions(state)))
             stats = SearchStats(time_s=elapsed)
             return SearchResult(first, Score(0), (first,), stats, None, (first,), ())
