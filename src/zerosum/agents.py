@@ -21,7 +21,8 @@ from .i18n import _
 from .search import reference
 from .search.engine import Progress
 from .search.front import Searcher, SearchOptions
-from .search.mcts import MCTS, MCTSConfig
+from .search.mcts import MCTSConfig
+from .search.mcts import options as mcts_options
 from .search.types import Limits, SearchResult
 
 
@@ -211,27 +212,9 @@ class MCTSAgent(EngineAgent):
         backend: str = "auto",
         config: MCTSConfig | None = None,
     ) -> None:
-        super().__init__(
-            limits,
-            seed,
-            book=False,
-            options=SearchOptions(algorithm="mcts", seed=seed, backend=backend),
-        )
-        self.label = "MCTS"
         self.config = config or MCTSConfig(backend=backend)
-
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        on_progress: Callable[[Progress[Any]], None] | None = None,
-    ) -> Decision:
-        if self._searcher is None or self._searcher.game is not game:
-            self._searcher = Searcher(game, self.options)
-            # The front door builds MCTS with its defaults; these settings
-            # replace them (same algorithm, same limits checks).
-            self._searcher.algorithm = MCTS(game, self.config, seed=self.options.seed)
-        return super().choose(game, state, on_progress)
+        super().__init__(limits, seed, book=False, options=mcts_options(self.config, seed))
+        self.label = "MCTS"
 
 
 class AgentFailure(Exception):

@@ -100,6 +100,8 @@ BACKENDS = ("auto", "python", "native")
 NATIVE_BATCH = 8
 
 ProgressCallback = Callable[[Progress[Any]], None]
+#: SearchOptions carrying an MCTSConfig (see :func:`options`).
+_Options: Any = None
 
 
 @dataclass(frozen=True)
@@ -812,13 +814,38 @@ def _replace_moves(
 
 def _factory(game: Game[Any, Any], options: Any) -> MCTS:
     """The front door's factory: ``options`` is its SearchOptions (seed and
-    backend are used)."""
-    backend = options.backend if options.backend in BACKENDS else "auto"
-    return MCTS(game, MCTSConfig(backend=backend), seed=options.seed)
+    backend are used; an :func:`options` value also carries the
+    :class:`MCTSConfig`)."""
+    config = getattr(options, "mcts", None)
+    if config is None:
+        backend = options.backend if options.backend in BACKENDS else "auto"
+        config = MCTSConfig(backend=backend)
+    return MCTS(game, config, seed=options.seed)
+
+
+def options(config: MCTSConfig | None = None, seed: int | None = None) -> Any:
+    """The front door's :class:`~zerosum.search.front.SearchOptions` for
+    Monte Carlo tree search with ``config`` (exploration, playouts,
+    backend...) and ``seed``:
+    ``Searcher(game, mcts.options(MCTSConfig(exploration=1.0), seed=3))``."""
+    chosen = config or MCTSConfig()
+    return _Options(algorithm="mcts", backend=chosen.backend, seed=seed, mcts=chosen)
 
 
 def _register() -> None:
+    from dataclasses import make_dataclass
+
     from . import front
+
+    global _Options
+    # SearchOptions with the MCTS settings (made here: front imports this
+    # module's package first).
+    _Options = make_dataclass(
+        "MCTSSearchOptions",
+        [("mcts", MCTSConfig | None, None)],
+        bases=(front.SearchOptions,),
+        frozen=True,
+    )
 
     front.register_algorithm(
         "mcts",
@@ -831,4 +858,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["EXPLORATION", "MCTS", "PLAYOUTS", "MCTSConfig"]
+__all__ = ["EXPLORATION", "MCTS", "PLAYOUTS", "MCTSConfig", "options"]
