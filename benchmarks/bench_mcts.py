@@ -11,10 +11,13 @@ For each game it runs, for ``--seconds`` each:
   tree: the ceiling of the pure Python rules;
 * ``mcts python`` -- the whole search (selection, expansion, one playout,
   backpropagation, the MCTS-Solver) in pure Python;
-* ``mcts native, 1 playout/leaf`` -- the tree in Python, each playout a
-  call into the compiled kernel;
-* ``mcts native, 8 playouts/leaf`` -- the default native setting: a batch
-  of compiled playouts per expanded leaf (each counts as an iteration);
+* ``mcts compiled tree`` -- the default where the game has native code:
+  the whole search compiled (``zerosum.native.tree``), one playout per
+  iteration;
+* ``mcts python tree, 1 native playout/leaf`` -- the tree in Python, each
+  playout a call into the compiled kernel (``tree="python"``);
+* ``mcts python tree, 8 native playouts/leaf`` -- the same with a batch of
+  compiled playouts per expanded leaf (each counts as an iteration);
 * ``playouts only (native)`` -- the compiled kernel alone, in batches of 1000.
 
 ``descents/s`` counts trips down the tree (one per leaf): the same as
@@ -76,7 +79,8 @@ def mcts_rate(game: Any, config: MCTSConfig, seconds: float) -> tuple[float, flo
     mcts = MCTS(game, config, seed=1)
     result = mcts.best_move(game.initial_state(), Limits(time=seconds))
     stats = result.stats
-    descents = stats.nodes / config.batch if mcts.backend == "native" else stats.nodes
+    batched = mcts.backend == "native" and config.tree == "python"
+    descents = stats.nodes / config.batch if batched else stats.nodes
     return stats.nodes / stats.time_s, descents / stats.time_s, game.format_move(result.best_move)
 
 
@@ -85,23 +89,30 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--games", default="connect4,othello")
     args = parser.parse_args()
-    print(f"{'game':<10} {'search':<32} {'playouts/s':>12} {'descents/s':>12}  best")
+    print(f"{'game':<10} {'search':<36} {'playouts/s':>12} {'descents/s':>12}  best")
     for spec in args.games.split(","):
         game = zerosum.load(spec)
         rate = python_playouts(game, args.seconds)
-        print(f"{spec:<10} {'playouts only (python)':<32} {rate:>12,.0f}")
+        print(f"{spec:<10} {'playouts only (python)':<36} {rate:>12,.0f}")
         rows = [("mcts python", MCTSConfig(backend="python"))]
         if native.adapter_for(game) is not None:
             rows += [
-                ("mcts native, 1 playout/leaf", MCTSConfig(backend="native", batch=1)),
-                ("mcts native, 8 playouts/leaf", MCTSConfig(backend="native", batch=8)),
+                ("mcts compiled tree", MCTSConfig(backend="native")),
+                (
+                    "mcts python tree, 1 native playout",
+                    MCTSConfig(backend="native", tree="python", batch=1),
+                ),
+                (
+                    "mcts python tree, 8 native playouts",
+                    MCTSConfig(backend="native", tree="python", batch=8),
+                ),
             ]
         for label, config in rows:
             playouts, descents, best = mcts_rate(game, config, args.seconds)
-            print(f"{spec:<10} {label:<32} {playouts:>12,.0f} {descents:>12,.0f}  {best}")
+            print(f"{spec:<10} {label:<36} {playouts:>12,.0f} {descents:>12,.0f}  {best}")
         compiled = native_playouts(game, args.seconds)
         if compiled is not None:
-            print(f"{spec:<10} {'playouts only (native)':<32} {compiled:>12,.0f}")
+            print(f"{spec:<10} {'playouts only (native)':<36} {compiled:>12,.0f}")
         else:
             print(f"{spec:<10} (no native code for {spec} here)")
 
