@@ -96,7 +96,9 @@ class EngineOptions:
     (exact) score, only how many positions it takes to find it.
 
     * ``tt``           -- a transposition table of ``tt_size`` entries (kept
-                          between searches of one :class:`Engine`);
+                          between searches of one :class:`Engine`; the native
+                          backend's default is sized in megabytes instead,
+                          unless ``tt_size`` is set);
     * ``symmetry``     -- key the table by ``game.canonical`` (one entry per
                           symmetry class; None: the backend's choice, on for
                           the native games that gain from it, such as
@@ -284,8 +286,13 @@ class Engine(Generic[A]):
 
             self._native = native.adapter_for(game)
             if self.options.tt:
-                megabytes = self.options.hash_mb or default_megabytes(self._native.prims.max_plies)
-                self.table = NativeTable.of_megabytes(megabytes)
+                if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
+                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
+                else:
+                    megabytes = self.options.hash_mb or default_megabytes(
+                        self._native.prims.max_plies
+                    )
+                    self.table = NativeTable.of_megabytes(megabytes)
             # Polled by the compiled search: set by stop() and by the deadline.
             self._stop_flag = np.zeros(1, dtype=np.int64)
             from ..native.core import warm_up
