@@ -48,7 +48,7 @@ def test_trace_from_a_pasted_position_and_moves(client: TestClient) -> None:
     ("params", "message"),
     [
         ({"game": "tictactoe", "algorithm": "minimax"}, "549,946"),
-        ({"game": "tictactoe", "algorithm": "engine"}, "cannot trace 'engine'"),
+        ({"game": "tictactoe", "algorithm": "solver"}, "cannot trace 'solver'"),
         ({"game": "tictactoe", "depth": "0"}, "depth must be 1 or more"),
         ({"game": "tictactoe", "depth": "two"}, "depth must be a whole number"),
         ({"game": "tictactoe", "top": "9"}, "top must be a whole number from 0 to 4"),
