@@ -131,14 +131,17 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> No
 
 
 def test_engine_text_tree_names_iterations_and_how_nodes_ended() -> None:
-    done = run_cli("trace", "tictactoe", "--moves", "0 4 8", "--algorithm", "engine", "--depth", "2")
+    done = run_cli(
+        "trace", "tictactoe", "--moves", "0 4 8", "--algorithm", "engine", "--depth", "2"
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("the engine (Python backend, iterative deepening), depth 2:")
     body = lines[3:-3]
     assert body[0] == " (root)  MAX  [-∞, +∞]  = -50  (searched 2 times)"
     assert sum("(iteration 1)" in line for line in body) == 6  # every root move at depth 1
-    assert "   3  MIN  (iteration 2)  [-50, -49]  = -50  α cutoff: -50 ≤ -50; pruned: 5 7 2 6" in body
+    cut = "   3  MIN  (iteration 2)  [-50, -49]  = -50  α cutoff: -50 ≤ -50; pruned: 5 7 2 6"
+    assert cut in body
     assert lines[-2] == "Best move 1, value -50."
     # the root is searched once per iteration and listed once
     assert lines[-1] == "26 positions, 18 leaves, 5 cut-offs, 25 listed."

@@ -131,14 +131,21 @@ def bound_text(value: int | None) -> str:
 def cutoff_text(node: TraceNode) -> str:
     """Why a node stopped early: ``β cutoff: 3 ≥ 2`` at MAX (the value
     reached beta: MIN above will never allow this position), ``α cutoff:
-    1 ≤ 3`` at MIN (MAX above already has something better)."""
+    1 ≤ 3`` at MIN (MAX above already has something better). An engine node
+    names the bound as its table or mate-distance bounds had narrowed it."""
+    bound = node.bound
+    entry = node.beta if node.maximizing else node.alpha
     if node.maximizing:
-        return _("β cutoff: {value} ≥ {bound}").format(
-            value=value_text(node.value), bound=bound_text(node.beta)
+        text = _("β cutoff: {value} ≥ {bound}").format(
+            value=value_text(node.value), bound=bound_text(bound)
         )
-    return _("α cutoff: {value} ≤ {bound}").format(
-        value=value_text(node.value), bound=bound_text(node.alpha)
-    )
+    else:
+        text = _("α cutoff: {value} ≤ {bound}").format(
+            value=value_text(node.value), bound=bound_text(bound)
+        )
+    if bound != entry:  # the engine narrowed its window (table, mate-distance bounds)
+        text += " " + _("(the window narrowed from {bound})").format(bound=bound_text(entry))
+    return text
 
 
 def node_line(run: Trace, node: TraceNode) -> str:
