@@ -49,6 +49,13 @@ visits once per iteration: its ``visits`` says how often. So
 check both on many positions).
 
 Only the Python backend can be traced: a traced search always runs there.
+
+>>> import zerosum
+>>> from zerosum.search.trace import trace
+>>> game = zerosum.load("tictactoe")
+>>> run = trace(game, game.play("0 4 8".split()), algorithm="engine", depth=2)
+>>> game.format_move(run.best_move), run.value, run.visited, len(run.nodes), run.root.visits
+('1', -50, 26, 25, 2)
 """
 
 from __future__ import annotations

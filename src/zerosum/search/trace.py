@@ -1,4 +1,6 @@
-"""A search trace: the reference minimax or alpha-beta tree, exactly as it ran.
+"""A search trace: the reference minimax or alpha-beta tree, exactly as it ran
+(and the engine's, through :mod:`zerosum.search.enginetrace`, with the same
+records: :func:`trace` with ``algorithm="engine"``).
 
 A :class:`Recorder` watches one run of :func:`reference.best_move` (the
 tutorials' ``get_best_move``) or :func:`reference.analyze` and keeps every
