@@ -16,7 +16,7 @@ from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.enginetrace import EngineRecorder
 from zerosum.search.node import PythonCore, Scratch
 from zerosum.search.trace import Trace, TraceTooBig, trace
-from zerosum.search.types import Limits
+from zerosum.search.types import Limits, is_decisive
 
 TICTACTOE = zerosum.load("tictactoe")
 
@@ -86,7 +86,8 @@ def check_engine_trace(game: Game[Any, Any], state: Any, run: Trace) -> None:
         elif node.reason == "table":
             assert not children and not node.cut
         elif node.reason == "bound":
-            assert len(children) <= 1 and not node.cut
+            # the best (or worst) any move can do: a win or loss within reach
+            assert len(children) <= 1 and not node.cut and is_decisive(node.value)
         else:
             # Searched: its value is its best move's (fail-soft), the first
             # of equals in search order.
