@@ -193,6 +193,11 @@ class PythonCore(CoreReports):
     contract in the module docstring. ``me`` is ``game.to_move(state)``
     (computed once, by the parent). ``depth`` is the remaining depth
     (:data:`UNLIMITED` for none).
+
+    ``recorder`` (default None): a search trace's recorder
+    (:class:`zerosum.search.enginetrace.EngineRecorder`), which then sees
+    every call of ``node`` and the game and table calls it makes; without
+    one the node function pays nothing for it.
     """
 
     def __init__(
@@ -204,6 +209,7 @@ class PythonCore(CoreReports):
         deadline: float | None,
         node_limit: int | None,
         scratch: Scratch,
+        recorder: Any = None,
     ) -> None:
         self.game = game
         self.table = table
@@ -531,6 +537,19 @@ class PythonCore(CoreReports):
         def count_root() -> None:
             nonlocal nodes
             nodes += 1
+
+        if recorder is not None:
+            # A traced search (zerosum.search.enginetrace): the recursion's
+            # own calls go through the recorder's wrappers, because they read
+            # these closure variables when called. Without a recorder nothing
+            # here runs and the node function is unchanged.
+            (
+                node, result, gen_moves, winning_action, non_losing, static_bound,
+                table_entry, table_put,
+            ) = recorder.watch(
+                node, counts, result, gen_moves, winning_action, non_losing, static_bound,
+                table_entry, table_put,
+            )
 
         self.node = node
         self._counts = counts
