@@ -218,3 +218,27 @@ def test_every_game_shows_its_tree_or_the_cap(page: Any, name: str) -> None:
         if abs(run.value) < 990_000:  # a heuristic value, written as it is
             assert page.text_content("#tree-panes g.node[data-id='0'] .value") == str(run.value)
     page.click("#tree-close")
+
+
+def test_the_engine_traced_in_the_browser(page: Any) -> None:
+    game = zerosum.load("tictactoe")
+    run = trace(game, game.initial_state(), algorithm="engine", depth=2)
+    page.click("#tab-tree")
+    page.select_option("#tree-algorithm", "engine")
+    page.fill("#tree-depth", "2")
+    page.click("#tree-show")
+    page.wait_for_selector("#tree-view[data-ready='1']")
+    head = page.text_content(".tree-pane-head")
+    assert "the engine (iterative deepening)" in head
+    assert f"{run.visited:,} positions" in head
+    assert page.locator("#tree-panes g.node").count() == len(run.nodes)
+    # The first root move of the second iteration: its window and iteration.
+    second = next(
+        i for i in run.root.children if run.nodes[i].iteration == 2
+    )
+    page.click(f"#tree-panes g.node[data-id='{second}']")
+    details = page.text_content("#tree-details")
+    assert "Iteration2" in details.replace(" ", "") and "Window on entry" in details
+    page.click("#tree-last")
+    assert page.text_content("#tree-panes g.node[data-id='0'] .value") == str(run.value)
+    page.screenshot(path=str(ARTIFACTS / "tree-engine.png"))

@@ -50,6 +50,7 @@ def test_json_matches_the_search_and_the_documented_keys() -> None:
     keys = {
         "id", "parent", "move", "ply", "max", "alpha", "beta", "value", "leaf", "children",
         "best", "best_move", "cut", "pruned", "nodes", "leaves", "opened", "closed", "position",
+        "bound", "reason", "depth", "iteration", "visits",
     }
     assert all(set(node) == keys for node in tree)
     # the steps replay the search: every node opens before its children and
@@ -110,7 +111,9 @@ def test_dot_is_graphviz() -> None:
         # (549,946 positions when counted within 2 s; a loaded machine may say "more than")
         (["tictactoe", "--algorithm", "minimax"], "positions, more than the 20,000 a trace can"
          " show; try a depth of 5 (18,730 positions)"),
-        (["tictactoe", "--algorithm", "engine"], "the engine cannot be traced"),
+        (["tictactoe", "--algorithm", "engine", "--depth", "2", "--evaluate-terminals"],
+         "--evaluate-terminals is for minimax and alphabeta"),
+        (["connect4", "--algorithm", "engine", "--depth", "12"], "positions, more than the 20,000"),
         (["tictactoe", "--algorithm", "negamax"], "invalid choice"),
         (["tictactoe", "--depth", "0"], "the depth must be 1 or more, got 0"),
         (["tictactoe", "--depth", "x"], "expected a whole number"),
@@ -125,3 +128,50 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> No
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("zerosum: error: ")
     assert message in lines[0]
+
+
+def test_engine_text_tree_names_iterations_and_how_nodes_ended() -> None:
+    done = run_cli(
+        "trace", "tictactoe", "--moves", "0 4 8", "--algorithm", "engine", "--depth", "2"
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("the engine (Python backend, iterative deepening), depth 2:")
+    body = lines[3:-3]
+    assert body[0] == " (root)  MAX  [-∞, +∞]  = -50  (searched 2 times)"
+    assert sum("(iteration 1)" in line for line in body) == 6  # every root move at depth 1
+    cut = "   3  MIN  (iteration 2)  [-50, -49]  = -50  α cutoff: -50 ≤ -50; pruned: 5 7 2 6"
+    assert cut in body
+    assert lines[-2] == "Best move 1, value -50."
+    # the root is searched once per iteration and listed once
+    assert lines[-1] == "26 positions, 18 leaves, 5 cut-offs, 25 listed."
+
+
+def test_engine_json_counts_equal_the_untraced_engine() -> None:
+    from zerosum.search.engine import Engine, EngineOptions
+    from zerosum.search.types import Limits
+
+    game = zerosum.load("connect4(width=5,height=4)")
+    state = game.play(game.split_moves("3 3 2"))
+    obj = trace_json("connect4(width=5,height=4)", "--moves", "3 3 2", "--algorithm", "engine",
+                     "--depth", "3")
+    plain = Engine(game, EngineOptions(backend="python")).search(state, Limits(depth=3))
+    tree = obj["tree"]
+    assert obj["algorithm"] == "engine" and obj["depth"] == 3
+    assert obj["nodes"] == plain.stats.nodes == sum(n["visits"] for n in tree)
+    assert obj["leaves"] == plain.stats.leaves == sum(n["leaf"] is not None for n in tree)
+    assert obj["cutoffs"] == plain.stats.cutoffs == sum(n["cut"] for n in tree)
+    assert obj["value"] == plain.score.raw
+    assert obj["best_move"] == game.format_move(plain.best_move)
+    assert {tree[i]["iteration"] for i in tree[0]["children"]} == {1, 2, 3}
+    assert tree[0]["visits"] == 3
+
+
+def test_engine_every_move_and_dot() -> None:
+    obj = trace_json("tictactoe", "--moves", "0 4", "--algorithm", "engine", "--depth", "2",
+                     "--every-move")
+    assert obj["root_search"] == "every"
+    done = run_cli("trace", "tictactoe", "--moves", "0 4", "--algorithm", "engine", "--depth",
+                   "2", "--dot")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("digraph trace {")

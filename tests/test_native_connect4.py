@@ -169,7 +169,7 @@ def test_stop_from_another_thread_ends_a_solve_of_the_empty_board() -> None:
 def test_the_table_size_is_bounded_and_checked() -> None:
     game = zerosum.load("connect4")
     engine = native_engine(game, hash_mb=1)
-    assert engine.table.size * 24 <= 2**20
+    assert engine.table.size * 16 <= 2**20
     # a middle-game solve (tens of thousands of positions) in the small table
     small = solve(game, game.play(list("32131537322374512174")), engine=engine)
     assert small.score == solve(game, game.play(list("32131537322374512174"))).score

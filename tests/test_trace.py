@@ -200,7 +200,7 @@ def test_the_top_of_a_big_tree_keeps_the_full_counts() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"algorithm": "engine"}, "cannot trace 'engine'"),
+        ({"algorithm": "solver"}, "cannot trace 'solver'"),
         ({"depth": 0}, "depth must be 1 or more"),
     ],
 )

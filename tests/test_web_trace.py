@@ -48,7 +48,7 @@ def test_trace_from_a_pasted_position_and_moves(client: TestClient) -> None:
     ("params", "message"),
     [
         ({"game": "tictactoe", "algorithm": "minimax"}, "549,946"),
-        ({"game": "tictactoe", "algorithm": "engine"}, "cannot trace 'engine'"),
+        ({"game": "tictactoe", "algorithm": "solver"}, "cannot trace 'solver'"),
         ({"game": "tictactoe", "depth": "0"}, "depth must be 1 or more"),
         ({"game": "tictactoe", "depth": "two"}, "depth must be a whole number"),
         ({"game": "tictactoe", "top": "9"}, "top must be a whole number from 0 to 4"),
@@ -85,3 +85,19 @@ def test_position_of_a_node_colours_the_tiles_along_its_path(client: TestClient)
     assert cells[2 * 3 + 0] == cells[2 * 3 + 1] == 1  # Horizontal's on a3-b3
     nim = client.get("/api/position", params={"game": "nim", "moves": "1:1"}).json()
     assert nim["text"]
+
+
+def test_trace_of_the_engine(client: TestClient) -> None:
+    obj = client.get(
+        "/api/trace",
+        params={"game": "tictactoe", "moves": "0 4 8", "algorithm": "engine", "depth": "2"},
+    ).json()
+    assert obj["type"] == "trace" and obj["algorithm"] == "engine"
+    # the root is searched once per iteration and listed once
+    assert (obj["best_move"], obj["value"], obj["nodes"], len(obj["tree"])) == ("1", -50, 26, 25)
+    assert obj["tree"][0]["visits"] == 2
+    refused = client.get(
+        "/api/trace",
+        params={"game": "tictactoe", "algorithm": "engine", "evaluate_terminals": "1"},
+    )
+    assert refused.status_code == 400 and "evaluate_terminals" in refused.json()["message"]

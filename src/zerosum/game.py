@@ -311,6 +311,12 @@ class Game(ABC, Generic[S, A]):
         plies"."""
         return None
 
+    def informed_order(self, state: S) -> bool:
+        """Whether :meth:`ordered_actions` is so well informed here that
+        search should keep its order as it is (no killer or history
+        reordering). Othello's fastest-first endgame order is. Default: no."""
+        return False
+
     def static_bound(self, state: S) -> int:
         """A static decision, without search: ``+p`` when the side to move is
         proven to win within ``p`` plies whatever is played, ``-p`` when
@@ -413,4 +419,5 @@ class SearchHints(Protocol[S, A]):
     def ordered_actions(self, state: S) -> Sequence[A]: ...
     def winning_action(self, state: S) -> A | None: ...
     def non_losing_actions(self, state: S) -> Sequence[A] | None: ...
+    def informed_order(self, state: S) -> bool: ...
     def static_bound(self, state: S) -> int: ...

@@ -130,7 +130,7 @@ def _bound(value: int | None) -> int | None:
 def trace_object(run: Trace) -> dict[str, Any]:
     """The ``trace`` object (``zerosum trace --json``, the browser's tree
     view): the search's own figures and every node in visit order. Values
-    are from the root mover's (MAX's) point of view."""
+    are from the root mover's (MAX's) point of view (an engine trace's too)."""
     game = run.game
     tree = []
     for node in run.nodes:
@@ -149,7 +149,12 @@ def trace_object(run: Trace) -> dict[str, Any]:
                 "best": node.best,
                 "best_move": None if node.best_move is None else game.format_move(node.best_move),
                 "cut": node.cut,
+                "bound": _bound(node.bound),
                 "pruned": [game.format_move(m) for m in node.pruned],
+                "reason": node.reason,
+                "depth": node.depth,
+                "iteration": node.iteration,
+                "visits": node.visits,
                 "nodes": node.nodes,
                 "leaves": node.leaves,
                 "opened": node.opened,

@@ -1,10 +1,13 @@
-"""``zerosum trace``: the reference search's tree, one line per position.
+"""``zerosum trace``: the search tree, one line per position.
 
 The tree is indented by ply, each line the move that led to the position,
 whose turn it is (MAX: the side to move at the root), the alpha-beta window
 it was searched with, the value it returned, and marks: a leaf (scored by
-the rules or by the evaluation), a cutoff with its reason and the moves it
-left unsearched. ``--json`` prints the ``trace`` object of
+the rules, by the evaluation or, with the engine, by the game's hooks), a
+cutoff with its reason and the moves it left unsearched, an engine node
+settled by its table or by the mate-distance bounds. With ``--algorithm
+engine`` the engine's iterative deepening is traced on the Python backend
+(each root move's line says its iteration). ``--json`` prints the ``trace`` object of
 ``docs/messages.md``, ``--dot`` Graphviz. A tree too big to list is refused
 with its size and a depth that fits.
 """
@@ -31,7 +34,7 @@ MAX_LISTED = 12
 def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
     """Add ``trace`` to the command line's subcommands."""
     p = commands.add_parser(
-        "trace", help=_("show the minimax or alpha-beta search tree, node by node")
+        "trace", help=_("show the minimax, alpha-beta or engine search tree, node by node")
     )
     p.add_argument("game", metavar="GAME", help=_("game spec, e.g. tictactoe"))
     p.add_argument("--moves", help=_('moves played from the start, e.g. "0 4 1"'))
@@ -40,7 +43,10 @@ def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
         "--algorithm",
         choices=("minimax", "alphabeta", "engine"),
         default="alphabeta",
-        help=_("minimax or alphabeta (default); the engine cannot be traced yet"),
+        help=_(
+            "minimax, alphabeta (default) or engine (its iterative deepening, always"
+            " on the Python backend: the native one cannot be traced)"
+        ),
     )
     p.add_argument("--depth", type=whole_number, help=_("depth limit in plies"))
     p.add_argument(
@@ -56,7 +62,7 @@ def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
         action="store_true",
         help=_(
             "search every root move with a full window (as analyze does) instead of"
-            " the tutorials' get_best_move"
+            " the tutorials' get_best_move (the engine: analyze instead of search)"
         ),
     )
     p.add_argument(
@@ -75,9 +81,10 @@ def cmd_trace(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     state = game.initial_state() if args.position is None else game.parse_position(args.position)
     if args.moves:
         state = game.play(game.split_moves(args.moves), state)
-    if args.algorithm == "engine":
+    if args.algorithm == "engine" and args.evaluate_terminals:
         raise UsageError(
-            _("the engine cannot be traced; use --algorithm minimax or --algorithm alphabeta")
+            _("--evaluate-terminals is for minimax and alphabeta; the engine scores"
+              " a finished game by the rules")
         )
     if args.top is not None and args.top < 0:
         raise UsageError(_("--top must be 0 or more, got {n}").format(n=args.top))
@@ -124,14 +131,21 @@ def bound_text(value: int | None) -> str:
 def cutoff_text(node: TraceNode) -> str:
     """Why a node stopped early: ``β cutoff: 3 ≥ 2`` at MAX (the value
     reached beta: MIN above will never allow this position), ``α cutoff:
-    1 ≤ 3`` at MIN (MAX above already has something better)."""
+    1 ≤ 3`` at MIN (MAX above already has something better). An engine node
+    names the bound as its table or mate-distance bounds had narrowed it."""
+    bound = node.bound
+    entry = node.beta if node.maximizing else node.alpha
     if node.maximizing:
-        return _("β cutoff: {value} ≥ {bound}").format(
-            value=value_text(node.value), bound=bound_text(node.beta)
+        text = _("β cutoff: {value} ≥ {bound}").format(
+            value=value_text(node.value), bound=bound_text(bound)
         )
-    return _("α cutoff: {value} ≤ {bound}").format(
-        value=value_text(node.value), bound=bound_text(node.alpha)
-    )
+    else:
+        text = _("α cutoff: {value} ≤ {bound}").format(
+            value=value_text(node.value), bound=bound_text(bound)
+        )
+    if bound != entry:  # the engine narrowed its window (table, mate-distance bounds)
+        text += " " + _("(the window narrowed from {bound})").format(bound=bound_text(entry))
+    return text
 
 
 def node_line(run: Trace, node: TraceNode) -> str:
@@ -141,13 +155,26 @@ def node_line(run: Trace, node: TraceNode) -> str:
     move = _("(root)") if node.move is None else game.format_move(node.move)
     side = _("MAX") if node.maximizing else _("MIN")
     parts = [f"{'  ' * node.ply}{mark}{move}  {side}"]
-    if run.algorithm == "alphabeta":
+    if node.iteration is not None and node.ply == 1:
+        parts.append(_("(iteration {depth})").format(depth=node.iteration))
+    if run.algorithm != "minimax":
         parts.append(f"[{bound_text(node.alpha)}, {bound_text(node.beta)}]")
     parts.append(f"= {value_text(node.value)}")
     if node.leaf == "terminal":
         parts.append(_("leaf (game over)"))
     elif node.leaf == "evaluation":
         parts.append(_("leaf (evaluation)"))
+    elif node.reason == "win":
+        move = "-" if node.best_move is None else game.format_move(node.best_move)
+        parts.append(_("leaf (hook: {move} wins at once)").format(move=move))
+    elif node.reason == "no-safe-move":
+        parts.append(_("leaf (hook: every move loses at once)"))
+    elif node.reason == "table":
+        parts.append(_("settled by the table's stored value"))
+    elif node.reason == "bound":
+        parts.append(_("settled by the mate-distance bounds"))
+    if node.visits > 1:
+        parts.append(_("(searched {n} times)").format(n=node.visits))
     if node.cut:
         text = cutoff_text(node)
         if node.pruned:
@@ -166,7 +193,10 @@ def tree_lines(run: Trace) -> list[str]:
     (which is also the tree's outline order), then the totals."""
     game = run.game
     mover = game.player_name(game.to_move(run.state))
-    name = _("minimax") if run.algorithm == "minimax" else _("alpha-beta pruning")
+    name = {
+        "minimax": _("minimax"),
+        "engine": _("the engine (Python backend, iterative deepening)"),
+    }.get(run.algorithm, _("alpha-beta pruning"))
     depth = _("to the end") if run.depth is None else _("depth {n}").format(n=run.depth)
     lines = [
         _("{algorithm}, {depth}: {game}, {player} to move (MAX).").format(
@@ -212,7 +242,7 @@ def dot(run: Trace) -> str:
     ]
     for node in run.nodes:
         label = value_text(node.value)
-        if run.algorithm == "alphabeta":
+        if run.algorithm != "minimax":
             label += f"\\n[{bound_text(node.alpha)}, {bound_text(node.beta)}]"
         shape = "box" if node.maximizing else "ellipse"
         style = ', style=filled, fillcolor="#eeeeee"' if node.leaf else ""

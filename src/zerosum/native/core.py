@@ -87,7 +87,7 @@ class NativeCore(CoreReports):
         self.prims = prims
         self.g = adapter.constants
         self.symmetric = bool(
-            (options.symmetry or (options.symmetry is None and getattr(adapter, "symmetric", False)))
+            (options.symmetry or (options.symmetry is None and getattr(adapter, "symmetric", 0)))
             and table is not None
             and prims.canonical is not None
         )
@@ -102,17 +102,13 @@ class NativeCore(CoreReports):
         self.pvlen = np.zeros(plies, dtype=np.int64)
         self.counters = np.zeros(8, dtype=np.int64)
         self.flags = np.array(
-            [options.hooks, options.killers, options.history, options.pvs], dtype=np.int64
+            [options.hooks, options.killers, options.history, options.pvs, table is not None],
+            dtype=np.int64,
         )
-        if table is None:  # a one-slot table the kernel never uses (size 1)
-            self._tt = (
-                np.zeros(1, np.uint64), np.zeros(1, np.int32), np.zeros(1, np.int32),
-                np.zeros(1, np.int32), np.zeros(1, np.int16), np.zeros(1, np.int16),
-            )
-            self._generation = 0
-        else:
-            self._tt = (table.keys, table.lower, table.upper, table.depth, table.move, table.gen)
-            self._generation = table.generation
+        # Without a table: one slot, which the kernel never uses (flags[4]).
+        self._tt = table.slots if table is not None else np.zeros((1, 2), np.uint64)
+        self._generation = table.generation if table is not None else 0
+        self.fk = np.zeros(plies, dtype=np.uint64)
         self.stop_flag = stop_flag
         self.node_limit = node_limit if node_limit is not None else 1 << 62
         self._stop_exception = stop_exception
@@ -152,10 +148,9 @@ class NativeCore(CoreReports):
         d = depth if depth < UNLIMITED_N else UNLIMITED_N
         negate = cs != me
         a, b = (-beta, -alpha) if negate else (alpha, beta)
-        t = self._tt
         value = self.kernel(
             self.g, self.S, 1, d, a, b, False,
-            t[0], t[1], t[2], t[3], t[4], t[5], self._generation, self.symmetric, self.flags,
+            self._tt, self.fk, self._generation, self.symmetric, self.flags,
             self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
             self.counters, self.stop_flag, self.node_limit,
         )
@@ -186,13 +181,12 @@ class NativeCore(CoreReports):
             key, transform = self.prims.canonical(self.g, row)
         else:
             key, transform = self.prims.key(self.g, row), 0
-        table = self.table
-        slot = int(np.uint64(key) % np.uint64(table.size))
-        if table.depth[slot] <= 0 or table.keys[slot] != key or table.move[slot] < 0:
+        found = self.table.entry(int(key))
+        if found is None or found.move < 0:
             return None
-        if lower_bound_only and table.lower[slot] <= NO_LOWER + MAX_PLY:
+        if lower_bound_only and found.lower <= NO_LOWER + MAX_PLY:
             return None
-        code = int(table.move[slot])
+        code = found.move
         if self.symmetric:
             code = int(self.prims.map_move(self.g, code, transform, True))
         return self.adapter.action(code)

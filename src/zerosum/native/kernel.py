@@ -42,14 +42,22 @@ from numba import njit
 
 from ..search.types import WIN
 from .contract import ONGOING, Primitives
+from .table import (
+    DEPTH_INF_N,
+    GEN_MASK,
+    entry_depth,
+    entry_generation,
+    entry_lower,
+    entry_move,
+    entry_upper,
+    pack_entry,
+)
 
 #: Values the kernel shares with the Python engine.
 MATE = WIN - 10_000
 NO_UPPER = WIN + 30_000
 NO_LOWER = -NO_UPPER
 INF = WIN + 1
-#: Depth of an exact entry (the Python table's DEPTH_INF, in an int32).
-DEPTH_INF_N = 2**31 - 1
 #: Remaining depth of an unlimited search (as the Python engine's UNLIMITED).
 UNLIMITED_N = 1 << 30
 #: What ``search`` returns when it was stopped.
@@ -81,7 +89,8 @@ bound: Any = None
 canonical: Any = None
 map_move: Any = None
 _prepare_moves: Any = None
-USE_WIN = USE_NL = USE_BOUND = False
+informed_order: Any = None
+USE_WIN = USE_NL = USE_BOUND = USE_KEEP = False
 NL_TOP = NL_BOTTOM = 0
 
 _kernels: dict[str, Any] = {}
@@ -133,6 +142,8 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         USE_WIN=prims.win_move is not None,
         USE_NL=prims.nonlosing is not None,
         USE_BOUND=prims.bound is not None,
+        USE_KEEP=prims.informed_order is not None,
+        informed_order=prims.informed_order or _no_order,
         win_move=prims.win_move or _no_move,
         nonlosing=prims.nonlosing or _no_list,
         bound=prims.bound or _no_bound,
@@ -175,7 +186,7 @@ def _bind(template: Any, name: str, names: dict[str, Any], inline: bool) -> Any:
 
 def _search(
     g: Any, S: Any, ply0: int, depth0: int, alpha0: int, beta0: int, safe0: bool,
-    t_keys: Any, t_lo: Any, t_hi: Any, t_depth: Any, t_move: Any, t_gen: Any,
+    tt: Any, fk: Any,
     generation: int, symmetric: bool, options: Any,
     fr: Any, mv: Any, killers: Any, history: Any, pv: Any, pvlen: Any,
     counters: Any, stop: Any, node_limit: int,
@@ -185,8 +196,8 @@ def _search(
     tmove: Any
     lo: Any
     hi: Any
-    size = t_keys.shape[0]
-    use_tt = size > 1
+    size = tt.shape[0]
+    use_tt = options[4] != 0
     use_hooks = options[0] != 0
     use_killers = options[1] != 0
     use_history = options[2] != 0
@@ -240,20 +251,22 @@ def _search(
                     slot = np.int64(k % np.uint64(size))
                     fr[p, F_SLOT] = slot
                     fr[p, F_TRANS] = trans
+                    fk[p] = k
                     counters[C_PROBES] += 1
-                    if t_depth[slot] > 0 and t_keys[slot] == k:
+                    data = tt[slot, 1]
+                    if entry_depth(data) > 0 and tt[slot, 0] == k:
                         counters[C_HITS] += 1
-                        tmove = np.int64(t_move[slot])
+                        tmove = entry_move(data)
                         if tmove >= 0 and symmetric:
                             tmove = map_move(g, tmove, trans, True)
-                        ed = t_depth[slot]
+                        ed = entry_depth(data)
                         if ed >= depth:
-                            lo = np.int64(t_lo[slot])
+                            lo = entry_lower(data)
                             if lo >= MATE:
                                 lo -= p
                             elif lo <= -MATE:
                                 lo += p
-                            hi = np.int64(t_hi[slot])
+                            hi = entry_upper(data)
                             if hi >= MATE:
                                 hi -= p
                             elif hi <= -MATE:
@@ -437,30 +450,28 @@ def _search(
             if symmetric and best_move >= 0:
                 stored_move = map_move(g, best_move, fr[p, F_TRANS], False)
             slot = fr[p, F_SLOT]
-            k = key_of(g, S[p]) if not symmetric else canonical(g, S[p])[0]
-            od = t_depth[slot]
+            k = fk[p]
+            old = tt[slot, 1]
+            od = entry_depth(old)
             write = False
             if od <= 0:
                 write = True
-            elif t_keys[slot] == k:
+            elif tt[slot, 0] == k:
                 if od < sd:
                     write = True
                 elif od == sd:
-                    mlo = t_lo[slot] if t_lo[slot] > lo else lo
-                    mhi = t_hi[slot] if t_hi[slot] < hi else hi
+                    olo, ohi = entry_lower(old), entry_upper(old)
+                    mlo = olo if olo > lo else lo
+                    mhi = ohi if ohi < hi else hi
                     if mlo <= mhi:
                         lo = mlo
                         hi = mhi
                     write = True
-            elif od <= sd or t_gen[slot] != generation:
+            elif od <= sd or entry_generation(old) != generation & GEN_MASK:
                 write = True
             if write:
-                t_keys[slot] = k
-                t_lo[slot] = lo
-                t_hi[slot] = hi
-                t_depth[slot] = sd
-                t_move[slot] = stored_move
-                t_gen[slot] = generation
+                tt[slot, 0] = k
+                tt[slot, 1] = pack_entry(lo, hi, stored_move, sd, generation)
         ret = best
         if p == ply0:
             return ret
@@ -516,8 +527,11 @@ def _prepare(
         fr[p, F_A0] = bottom
     fr[p, F_ALPHA] = alpha
     fr[p, F_BETA] = beta
+    keep = informed
     if not informed:
         n = gen(g, s, mv[p])
+        keep = USE_KEEP and use_hooks and informed_order(g, s)
+    if not keep:
         if use_history and n > 1:
             side = p & 1
             # insertion sort by history, stable (ties keep the static order)
@@ -539,7 +553,7 @@ def _prepare(
                                 mv[p, j] = mv[p, j - 1]
                             mv[p, 0] = k
                             break
-    fr[p, F_INFORMED] = 1 if informed else 0
+    fr[p, F_INFORMED] = 1 if keep else 0
     fr[p, F_CHILD_SAFE] = 1 if informed else 0
     fr[p, F_N] = n
     fr[p, F_IDX] = 0
@@ -575,6 +589,11 @@ def _no_list(g: Any, s: Any, out: Any) -> Any:
 @njit(cache=True, nogil=True)
 def _no_bound(g: Any, s: Any) -> Any:
     return 0
+
+
+@njit(cache=True, nogil=True)
+def _no_order(g: Any, s: Any) -> Any:
+    return False
 
 
 @njit(cache=True, nogil=True)

@@ -96,7 +96,9 @@ class EngineOptions:
     (exact) score, only how many positions it takes to find it.
 
     * ``tt``           -- a transposition table of ``tt_size`` entries (kept
-                          between searches of one :class:`Engine`);
+                          between searches of one :class:`Engine`; the native
+                          backend's default is sized in megabytes instead,
+                          unless ``tt_size`` is set);
     * ``symmetry``     -- key the table by ``game.canonical`` (one entry per
                           symmetry class; None: the backend's choice, on for
                           the native games that gain from it, such as
@@ -284,8 +286,13 @@ class Engine(Generic[A]):
 
             self._native = native.adapter_for(game)
             if self.options.tt:
-                megabytes = self.options.hash_mb or default_megabytes(self._native.prims.max_plies)
-                self.table = NativeTable.of_megabytes(megabytes)
+                if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
+                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
+                else:
+                    megabytes = self.options.hash_mb or default_megabytes(
+                        self._native.prims.max_plies
+                    )
+                    self.table = NativeTable.of_megabytes(megabytes)
             # Polled by the compiled search: set by stop() and by the deadline.
             self._stop_flag = np.zeros(1, dtype=np.int64)
             from ..native.core import warm_up
@@ -297,6 +304,8 @@ class Engine(Generic[A]):
         self._scratch = Scratch()
         #: The latest search's core: closed when the next one starts.
         self._core: SearchCore | None = None
+        #: The recorder of a traced search (:meth:`trace`), else None.
+        self._recorder: Any = None
 
     # -- public API -------------------------------------------------------------
     def stop(self) -> None:
@@ -385,6 +394,33 @@ class Engine(Generic[A]):
                 on_progress(progress)
         return run.result
 
+    def trace(
+        self,
+        state: Any,
+        limits: Limits,
+        recorder: Any,
+        *,
+        every_move: bool = False,
+    ) -> SearchResult[A]:
+        """:meth:`search` (or :meth:`analyze` with ``every_move``) under
+        ``limits``, with ``recorder`` (a
+        :class:`zerosum.search.enginetrace.EngineRecorder`) watching every
+        position it visits: iterative deepening runs as it always does.
+        Only the Python backend can be traced (a :class:`ZerosumError` on the
+        native one). Use :func:`zerosum.search.trace.trace` rather than this.
+        """
+        if self.backend != "python":
+            raise ZerosumError(
+                _("the native backend cannot be traced; use the Python backend")
+            )
+        self._recorder = recorder
+        try:
+            if every_move:
+                return self.analyze(state, limits)
+            return self.search(state, limits)
+        finally:
+            self._recorder = None
+
     # -- internals shared with the solver ----------------------------------------
     def _check_root(self, state: Any) -> None:
         if self.game.is_terminal(state):
@@ -416,7 +452,7 @@ class Engine(Generic[A]):
         else:
             core = PythonCore(
                 self.game, self.options, self.table, self._stop, deadline, limits.nodes,
-                self._scratch,
+                self._scratch, self._recorder,
             )
         self._core = core
         return core
@@ -452,6 +488,8 @@ class Engine(Generic[A]):
         window at the best value (with ``want_ties`` just below it, then at it)
         and re-searched when they fail high."""
         game, child_value = self.game, core.child_value
+        if self._recorder is not None:
+            game = self._recorder.root_game(game)  # sees which root move is searched
         d = depth - 1
         length = MAX_PLY if depth >= UNLIMITED else depth
         h_start = core.horizon()
@@ -585,6 +623,8 @@ class Engine(Generic[A]):
         to ``done`` for each move valued exactly (all of them, or the
         ``multipv`` best). Returns whether the iteration saw no heuristic leaf."""
         game, child_value = self.game, core.child_value
+        if self._recorder is not None:
+            game = self._recorder.root_game(game)  # sees which root move is searched
         d = depth - 1
         length = MAX_PLY if depth >= UNLIMITED else depth
         h_start = core.horizon()

@@ -193,6 +193,11 @@ class PythonCore(CoreReports):
     contract in the module docstring. ``me`` is ``game.to_move(state)``
     (computed once, by the parent). ``depth`` is the remaining depth
     (:data:`UNLIMITED` for none).
+
+    ``recorder`` (default None): a search trace's recorder
+    (:class:`zerosum.search.enginetrace.EngineRecorder`), which then sees
+    every call of ``node`` and the game and table calls it makes; without
+    one the node function pays nothing for it.
     """
 
     def __init__(
@@ -204,6 +209,7 @@ class PythonCore(CoreReports):
         deadline: float | None,
         node_limit: int | None,
         scratch: Scratch,
+        recorder: Any = None,
     ) -> None:
         self.game = game
         self.table = table
@@ -226,6 +232,8 @@ class PythonCore(CoreReports):
         winning_action = game.winning_action
         non_losing = game.non_losing_actions
         static_bound = game.static_bound
+        use_keep = options.hooks and game_type.informed_order is not Game.informed_order
+        informed_order = game.informed_order
         # Bounds once no move wins at once and the non-losing moves are known:
         # see the module docstring on ``mover_wins_only``.
         mover_wins_only = game.mover_wins_only
@@ -309,6 +317,9 @@ class PythonCore(CoreReports):
             # best first), which killers and history leave alone; assumed when
             # the hook is on until it is asked.
             informed = use_nl
+            # Whether killers and history leave the order alone: an informed
+            # list, or an order the game vouches for (informed_order).
+            keep = informed
 
             # -- transposition table ----------------------------------------
             tmove = None
@@ -418,9 +429,11 @@ class PythonCore(CoreReports):
                 # -- move ordering: killers and history refine the static
                 # order; an informed list (non_losing_actions, best first)
                 # keeps the game's order ----------------------------------------
+                keep = informed
                 if moves is None:
                     moves = gen_moves(state)
-                if not informed:
+                    keep = use_keep and informed_order(state)
+                if not keep:
                     if use_history:
                         moves = sorted(moves, key=histories[me].__getitem__, reverse=True)
                     if use_killers:
@@ -480,7 +493,7 @@ class PythonCore(CoreReports):
                             if pvnode:
                                 pvt[ply] = (move, *pvt[p1])
 
-            if cut and not informed:
+            if cut and not keep:
                 # A refutation: remember it for the siblings' searches.
                 if use_killers:
                     k1 = killer1_get(ply)
@@ -524,6 +537,19 @@ class PythonCore(CoreReports):
         def count_root() -> None:
             nonlocal nodes
             nodes += 1
+
+        if recorder is not None:
+            # A traced search (zerosum.search.enginetrace): the recursion's
+            # own calls go through the recorder's wrappers, because they read
+            # these closure variables when called. Without a recorder nothing
+            # here runs and the node function is unchanged.
+            (
+                node, result, gen_moves, winning_action, non_losing, static_bound,
+                table_entry, table_put,
+            ) = recorder.watch(
+                node, counts, result, gen_moves, winning_action, non_losing, static_bound,
+                table_entry, table_put,
+            )
 
         self.node = node
         self._counts = counts

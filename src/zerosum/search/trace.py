@@ -1,4 +1,6 @@
-"""A search trace: the reference minimax or alpha-beta tree, exactly as it ran.
+"""A search trace: the reference minimax or alpha-beta tree, exactly as it ran
+(and the engine's, through :mod:`zerosum.search.enginetrace`, with the same
+records: :func:`trace` with ``algorithm="engine"``).
 
 A :class:`Recorder` watches one run of :func:`reference.best_move` (the
 tutorials' ``get_best_move``) or :func:`reference.analyze` and keeps every
@@ -51,9 +53,16 @@ MAX_TRACE_SECONDS = 20.0
 #: "more than" the positions counted by then).
 SIZING_SECONDS = 2.0
 
-Leaf = Literal["terminal", "evaluation"]
+#: How a leaf was scored: by the rules (``terminal``), by the evaluation at
+#: the depth limit (``evaluation``), or, in an engine trace, by the game's
+#: hooks (``hook``: see :mod:`zerosum.search.enginetrace`).
+Leaf = Literal["terminal", "evaluation", "hook"]
+#: Why an engine node returned without (all of) its search, besides a
+#: cutoff: ``win`` and ``no-safe-move`` (hook leaves), ``table`` (the
+#: transposition table's value), ``bound`` (the mate-distance bounds).
+Reason = Literal["win", "no-safe-move", "table", "bound"]
 RootSearch = Literal["best", "every"]
-TRACE_ALGORITHMS = ("minimax", "alphabeta")
+TRACE_ALGORITHMS = ("minimax", "alphabeta", "engine")
 
 
 @dataclass(slots=True)
@@ -61,7 +70,8 @@ class TraceNode:
     """One position the search visited.
 
     ``value`` is from MAX's point of view (MAX: the side to move at the
-    root), as the reference search compares it. ``alpha``/``beta`` are the
+    root), as the reference search compares it (an engine trace converts
+    its negamax values to it). ``alpha``/``beta`` are the
     window the node was called with (``None`` with minimax, which has none;
     ``-INF``/``INF`` mean unbounded). ``opened``/``closed`` number the steps
     of the search: a node opens when the search enters it and closes when it
@@ -90,13 +100,23 @@ class TraceNode:
     pruned: tuple[Any, ...] = ()  # moves never searched because of that cutoff
     nodes: int = 1  # positions in this subtree (itself included), listed or not
     leaves: int = 0  # leaves in this subtree
+    # -- engine traces only (zerosum.search.enginetrace) --
+    depth: int | None = None  # the remaining depth it was searched with
+    iteration: int | None = None  # the iterative-deepening depth it belongs to
+    reason: Reason | None = None  # how it ended besides a leaf or a cutoff
+    visits: int = 1  # times the search entered it (the engine's root: once per iteration)
+    cut_bound: int | None = None  # the bound a cut crossed, when the engine had narrowed it
 
     @property
     def bound(self) -> int | None:
         """At a cut node, the bound the value crossed: beta at MAX (a beta
-        cutoff, value >= beta), alpha at MIN (an alpha cutoff, value <= alpha)."""
+        cutoff, value >= beta), alpha at MIN (an alpha cutoff, value <= alpha);
+        in an engine trace, that bound as the table or the mate-distance
+        bounds had narrowed it (``cut_bound``)."""
         if not self.cut:
             return None
+        if self.cut_bound is not None:
+            return self.cut_bound
         return self.beta if self.maximizing else self.alpha
 
 
@@ -429,15 +449,31 @@ class Trace:
         return moves[::-1]
 
 
-def check_request(game: Game[Any, Any], state: Any, algorithm: str, depth: int | None) -> None:
-    """A one-line error for what cannot be traced: an unknown algorithm (the
-    engine is not traced), a depth below 1, a finished game."""
+def check_request(
+    game: Game[Any, Any],
+    state: Any,
+    algorithm: str,
+    depth: int | None,
+    evaluate_terminals: bool = False,
+) -> None:
+    """A one-line error for what cannot be traced: an unknown algorithm, a
+    depth below 1, a finished game, the engine with ``evaluate_terminals``
+    (it always scores a finished game by the rules)."""
     if algorithm not in TRACE_ALGORITHMS:
         raise ZerosumError(
-            _("cannot trace {name!r}; expected minimax or alphabeta").format(name=algorithm)
+            _("cannot trace {name!r}; expected minimax, alphabeta or engine").format(
+                name=algorithm
+            )
         )
     if depth is not None and depth < 1:
         raise ZerosumError(_("the depth must be 1 or more, got {depth}").format(depth=depth))
+    if algorithm == "engine" and evaluate_terminals:
+        raise ZerosumError(
+            _(
+                "the engine always scores a finished game by the rules;"
+                " evaluate_terminals is for minimax and alphabeta"
+            )
+        )
     if game.is_terminal(state):
         raise ZerosumError(
             _("the game is over in this position; expected a position with a move to make")
@@ -546,13 +582,19 @@ def trace(
     budget: int = MAX_SEARCH_NODES,
     sizing_seconds: float = SIZING_SECONDS,
 ) -> Trace:
-    """Run the reference search and record it.
+    """Run the search and record it.
+
+    ``algorithm``: ``minimax`` or ``alphabeta`` (the reference search), or
+    ``engine`` (the engine on the Python backend, iterative deepening as
+    :meth:`Engine.search <zerosum.search.engine.Engine.search>` runs it:
+    see :mod:`zerosum.search.enginetrace`).
 
     ``root_search``: ``"best"`` runs :func:`reference.best_move` (the
     tutorials' ``get_best_move``: at the root the best value so far raises
-    alpha), ``"every"`` runs :func:`reference.analyze` (every root move with
-    a full window). The result's statistics are the search's own; the trace's
-    root ``nodes``/``leaves`` equal them (the tests check it).
+    alpha) or ``Engine.search``, ``"every"`` runs :func:`reference.analyze`
+    or ``Engine.analyze`` (every root move with a full window). The result's
+    statistics are the search's own; the trace's root ``nodes``/``leaves``
+    equal them (the tests check it).
 
     ``keep_depth`` lists only the first plies (a big tree shown by its top:
     every node still searched and counted). Raises :class:`TraceTooBig` when
@@ -560,61 +602,83 @@ def trace(
     size counted for at most ``sizing_seconds``), and
     :class:`ZerosumError` for what :func:`check_request` refuses.
     """
-    check_request(game, state, algorithm, depth)
-    algo: reference.Algorithm = "minimax" if algorithm == "minimax" else "alphabeta"
-    options: dict[str, Any] = {
-        "algorithm": algo,
-        "evaluate_terminals": evaluate_terminals,
-        "root_search": root_search,
-    }
+    check_request(game, state, algorithm, depth, evaluate_terminals)
+    size: Callable[[int | None, int, float], tuple[int, bool]]
+    record: Callable[[], tuple[list[TraceNode], SearchResult[Any]]]
+    if algorithm == "engine":
+        from . import enginetrace
 
-    def size() -> tuple[int, bool]:
-        return tree_size(game, state, depth=depth, budget=budget, seconds=sizing_seconds, **options)
+        every = root_search == "every"
+
+        def size(d: int | None, most: int, seconds: float) -> tuple[int, bool]:
+            return enginetrace.tree_size(
+                game, state, depth=d, every_move=every, budget=most, seconds=seconds
+            )
+
+        def record() -> tuple[list[TraceNode], SearchResult[Any]]:
+            recorder = enginetrace.EngineRecorder(
+                game, state, keep_depth=keep_depth, limit=limit, budget=budget
+            )
+            result = enginetrace.run_traced(game, state, depth, every, recorder)
+            return recorder.nodes, result
+
+    else:
+        algo: reference.Algorithm = "minimax" if algorithm == "minimax" else "alphabeta"
+        options: dict[str, Any] = {
+            "algorithm": algo,
+            "evaluate_terminals": evaluate_terminals,
+            "root_search": root_search,
+        }
+
+        def size(d: int | None, most: int, seconds: float) -> tuple[int, bool]:
+            return tree_size(game, state, depth=d, budget=most, seconds=seconds, **options)
+
+        def record() -> tuple[list[TraceNode], SearchResult[Any]]:
+            recorder = Recorder(game, state, keep_depth=keep_depth, limit=limit, budget=budget)
+            result = _run(game, state, algo, depth, evaluate_terminals, root_search, recorder)
+            recorder.finish(result, result.stats.nodes, result.stats.leaves)
+            return recorder.nodes, result
 
     if keep_depth is None:
         # Size the tree first with the bare counter (a few times cheaper than
         # recording): a tree over the limit is refused without being recorded.
-        nodes, whole = size()
+        nodes, whole = size(depth, budget, sizing_seconds)
         if not whole or nodes > limit:
-            raise _too_big(game, state, depth, limit, nodes, whole, options)
-    recorder = Recorder(game, state, keep_depth=keep_depth, limit=limit, budget=budget)
+            raise _too_big(depth, limit, nodes, whole, size)
     try:
-        result = _run(game, state, algo, depth, evaluate_terminals, root_search, recorder)
+        listed, result = record()
     except _Overflow:
-        raise _too_big(game, state, depth, limit, *size(), options) from None
-    recorder.finish(result, result.stats.nodes, result.stats.leaves)
+        raise _too_big(depth, limit, *size(depth, budget, sizing_seconds), size) from None
     return Trace(
         game=game,
         state=state,
-        algorithm=algo,
+        algorithm=algorithm,
         depth=depth,
         evaluate_terminals=evaluate_terminals,
         root_search=root_search,
         keep_depth=keep_depth,
-        nodes=recorder.nodes,
+        nodes=listed,
         result=result,
     )
 
 
 def _too_big(
-    game: Game[Any, Any],
-    state: Any,
     depth: int | None,
     limit: int,
     nodes: int,
     whole: bool,
-    options: dict[str, Any],
+    size: Callable[[int | None, int, float], tuple[int, bool]],
 ) -> TraceTooBig:
     """The error for a tree over the limit, given its size as counted
     (``whole`` false: counting stopped at ``nodes``), with the deepest depth
-    whose whole tree fits."""
+    whose whole tree fits (``size(depth, budget, seconds)`` counts one)."""
     suggested = None
     top = depth if depth is not None else 1_000
     for d in range(1, top):
-        size, fits = tree_size(game, state, depth=d, budget=limit + 1, **options)
-        if not fits or size > limit:
+        counted, fits = size(d, limit + 1, math.inf)
+        if not fits or counted > limit:
             break
-        suggested = (d, size)
+        suggested = (d, counted)
     if whole:
         return TraceTooBig(nodes, nodes, limit, suggested)
     return TraceTooBig(None, _round_down(max(nodes, limit)), limit, suggested)

@@ -64,12 +64,30 @@ export function parseValue(text) {
 }
 
 function cutoffText(node) {
-  if (node.max) return t("β cutoff: {value} ≥ {bound}", { value: valueText(node.value), bound: betaText(node.beta) });
-  return t("α cutoff: {value} ≤ {bound}", { value: valueText(node.value), bound: alphaText(node.alpha) });
+  // The bound crossed: the window's, or (the engine) as its table or
+  // mate-distance bounds had narrowed it.
+  const bound = node.bound ?? (node.max ? node.beta : node.alpha);
+  if (node.max) return t("β cutoff: {value} ≥ {bound}", { value: valueText(node.value), bound: betaText(bound) });
+  return t("α cutoff: {value} ≤ {bound}", { value: valueText(node.value), bound: alphaText(bound) });
 }
 
 function algorithmName(algorithm) {
+  if (algorithm === "engine") return t("the engine (iterative deepening)");
   return algorithm === "minimax" ? t("minimax") : t("alpha-beta pruning");
+}
+
+/** Whether a trace has alpha-beta windows (alpha-beta and the engine). */
+function hasWindows(trace) {
+  return trace.algorithm !== "minimax";
+}
+
+/** How an engine node ended besides a leaf of the rules or the evaluation. */
+function reasonText(node) {
+  if (node.reason === "win") return t("the game's hook found a win at once: {move}", { move: node.best_move });
+  if (node.reason === "no-safe-move") return t("the game's hook found that every move loses at once");
+  if (node.reason === "table") return t("settled by the table's stored value");
+  if (node.reason === "bound") return t("settled by the mate-distance bounds");
+  return "";
 }
 
 // ---------------------------------------------------------------- one tree
@@ -134,6 +152,9 @@ class TreePane {
    * finished children returned (alpha rises at MAX, beta falls at MIN). */
   windowNow(node, time) {
     let { alpha, beta } = node;
+    // The engine's windows move in ways the trace does not show (null
+    // windows, its table's bounds): the window it was called with.
+    if (this.trace.algorithm === "engine") return { alpha, beta };
     for (const id of node.children) {
       const child = this.nodes[id];
       if (child.closed > time) break;
@@ -297,7 +318,7 @@ class TreePane {
         if (far !== null) value = (node.max ? "≥" : "≤") + valueText(far);
       }
       parts.value.textContent = value;
-      parts.note.textContent = this.trace.algorithm === "alphabeta" && opened && !closed && now.id === node.id && !this.windowHidden(node)
+      parts.note.textContent = hasWindows(this.trace) && opened && !closed && now.id === node.id && !this.windowHidden(node)
         ? windowText(this.windowNow(node, time))
         : "";
       const showCut = closed && node.cut && !this.hidden(node);
@@ -443,7 +464,7 @@ export class TreeView {
 
   /**
    * Fetch and show the trace(s) of a position.
-   * request: {game, position, moves, title (a function giving the text), algorithm ("minimax"|"alphabeta"|"both"),
+   * request: {game, position, moves, title (a function giving the text), algorithm ("minimax"|"alphabeta"|"engine"|"both"),
    *           depth, evaluateTerminals, top}
    */
   async show(request) {
@@ -552,6 +573,8 @@ export class TreeView {
       text = t("Searching {where} ({side} to move)", { where, side });
       if (node.leaf === "evaluation") text += " · " + t("a leaf node: scored by the evaluation function");
       else if (node.leaf === "terminal") text += " · " + t("a leaf node: the game is over");
+      else if (node.reason) text += " · " + reasonText(node);
+      if (node.iteration !== null && node.ply === 1) text += " · " + t("iteration {depth}", { depth: node.iteration });
     } else {
       const child = pane.nodes[now.from];
       const shown = pane.hidden(child) ? "?" : valueText(child.value);
@@ -565,7 +588,7 @@ export class TreeView {
     }
     this.setStatus(text);
     const windowBox = this.root.querySelector("#tree-window");
-    const shownWindow = pane.trace.algorithm === "alphabeta" && !pane.windowHidden(node) ? windowText(window) : "";
+    const shownWindow = hasWindows(pane.trace) && !pane.windowHidden(node) ? windowText(window) : "";
     this.root.dataset.window = shownWindow;
     this.root.dataset.current = String(now.id);
     if (windowBox) windowBox.textContent = shownWindow;
@@ -595,13 +618,16 @@ export class TreeView {
     };
     row(t("Position"), pathText(pane, node));
     row(t("To move"), node.max ? t("MAX") : t("MIN"));
-    if (pane.trace.algorithm === "alphabeta") {
+    if (node.iteration !== null) row(t("Iteration"), String(node.iteration));
+    if (hasWindows(pane.trace)) {
       row(t("Window on entry"), pane.windowHidden(node) ? "?" : `α ${alphaText(node.alpha)}, β ${betaText(node.beta)}`);
     }
     const hidden = pane.hidden(node);
     row(t("Value"), hidden ? "?" : valueText(node.value));
     if (node.leaf === "evaluation") row(t("Leaf node"), t("scored by the evaluation function"));
     else if (node.leaf === "terminal") row(t("Leaf node"), t("the game is over"));
+    else if (node.leaf === "hook") row(t("Leaf node"), reasonText(node));
+    else if (node.reason && !hidden) row(t("Settled"), reasonText(node));
     else if (!hidden) {
       if (node.best_move) row(t("Best move"), node.best_move);
       if (node.cut) row(t("Cutoff"), cutoffText(node));
@@ -657,7 +683,7 @@ export class TreeView {
     form.appendChild(label);
     const moves = [...node.children.map((id) => pane.nodes[id].move), ...node.pruned];
     const boxes = [];
-    if (pane.trace.algorithm === "alphabeta" && moves.length > 1) {
+    if (hasWindows(pane.trace) && moves.length > 1) {
       const set = h("fieldset", "practice-pruned");
       set.appendChild(h("legend", "", t("Moves that will be pruned")));
       for (const move of moves) {
