@@ -8,11 +8,11 @@ compiled code (a few microseconds) is paid once per batch, not per move.
 
 Random numbers come from a xorshift64* generator whose state the caller
 seeds (from the search's seeded Python generator, at every call): the same
-seed gives the same playouts.
+seed gives the same playouts. For example (needs numba)::
 
->>> # doctest: +SKIP
->>> playouts = NativePlayouts(zerosum.native.adapter_for(zerosum.load("connect4")))
->>> playouts.run(state, 8, random.Random(1))   # player 0's total over 8 games
+    game = zerosum.load("connect4")
+    playouts = NativePlayouts(zerosum.native.adapter_for(game), game.to_move)
+    playouts.run(game.initial_state(), 8, random.Random(1))  # player 0's points of 8 games
 """
 
 from __future__ import annotations
