@@ -74,6 +74,7 @@ from .types import (
     Progress,
     Score,
     SearchResult,
+    check_limits,
     is_decisive,
     loss_in,
     win_in,
@@ -358,7 +359,7 @@ class Engine(Generic[A]):
         depth; the result is ``run.result`` afterwards."""
         self._check_root(state)
         holder = _Holder()
-        return SearchRun(self._search_run(state, limits or Limits(), rng, holder), holder)
+        return SearchRun(self._search_run(state, check_limits(limits), rng, holder), holder)
 
     def analyze(
         self,
@@ -387,7 +388,7 @@ class Engine(Generic[A]):
             )
         holder = _Holder()
         run: SearchRun[A] = SearchRun(
-            self._analysis_run(state, limits or Limits(), multipv, holder), holder
+            self._analysis_run(state, check_limits(limits), multipv, holder), holder
         )
         for progress in run:
             if on_progress is not None:
