@@ -53,7 +53,8 @@ def elo_from_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    # + 0.0: an even score is 0.0, not -0.0
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0
 
 
 @dataclass(frozen=True)
