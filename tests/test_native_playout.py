@@ -143,11 +143,9 @@ def test_compiled_and_python_trees_prove_published_endgames(tree: str) -> None:
     assert claimed > 0
 
 
-@pytest.mark.parametrize("tree", ["native", "python"])
-def test_a_full_tree_ends_the_search(tree: str) -> None:
+def test_compiled_tree_with_a_tiny_capacity_still_searches() -> None:
     game, _playouts = playouts_for("connect4")
-    config = MCTSConfig(backend="native", tree=tree, batch=1, max_nodes=64)
+    config = MCTSConfig(backend="native", max_nodes=64)
     result = MCTS(game, config, seed=1).analyze(game.initial_state(), Limits(iterations=5000))
-    assert 7 <= result.stats.nodes < 5000 and len(result.moves) == 7
-    assert sum(m.visits or 0 for m in result.moves) == result.stats.nodes
-    assert result.best_move in game.actions(game.initial_state())
+    assert result.stats.nodes == 5000 and len(result.moves) == 7
+    assert sum(m.visits or 0 for m in result.moves) == 5000

@@ -70,7 +70,7 @@ def _iterate(  # pragma: no cover - compiled
 ) -> None:
     """Run ``iterations`` more iterations on the tree (see the module
     docstring); stops early once every root move is proven
-    (``counters[C_EXHAUSTED]`` is then 1) or the tree is full (2)."""
+    (``counters[C_EXHAUSTED]`` is then 1)."""
     capacity = parent.shape[0]
     words = states.shape[1]
     moves = np.empty(max_moves, np.int32)
@@ -88,12 +88,7 @@ def _iterate(  # pragma: no cover - compiled
                     break  # a new leaf: played out from here
                 nodes = counters[C_NODES]
                 if nodes + max_moves > capacity:
-                    # The tree is full: the search ends. (Playing on without
-                    # growing it skews the statistics: the deep lines it grew
-                    # stop being refined while shallow ones catch up.)
-                    counters[C_EXHAUSTED] = 2
-                    seed[0] = x
-                    return
+                    break  # the tree is full: played out from here
                 n = gen(g, states[node], moves)
                 first[node] = nodes
                 count[node] = n

@@ -122,8 +122,7 @@ class MCTSConfig:
       second visit, no tree reuse between searches); ``python`` keeps the
       Python tree and plays ``batch`` compiled playouts per expanded leaf;
     * ``batch``       -- native playouts per expanded leaf (Python tree);
-    * ``max_nodes``   -- the most nodes in the tree: the search ends when
-      it is full (playing on without growing it would skew the statistics).
+    * ``max_nodes``   -- tree size cap.
     """
 
     exploration: float = EXPLORATION
@@ -526,9 +525,7 @@ class MCTS:
 
             # -- expansion ----------------------------------------------------------
             untried = node.untried
-            if node.proven is None and untried:
-                if node_count >= max_nodes:
-                    break  # the tree is full: the search ends (see MCTSConfig)
+            if node.proven is None and untried and node_count < max_nodes:
                 i = int(random_() * len(untried))
                 move = untried[i]
                 untried[i] = untried[-1]
