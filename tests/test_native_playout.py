@@ -149,3 +149,26 @@ def test_compiled_tree_with_a_tiny_capacity_still_searches() -> None:
     result = MCTS(game, config, seed=1).analyze(game.initial_state(), Limits(iterations=5000))
     assert result.stats.nodes == 5000 and len(result.moves) == 7
     assert sum(m.visits or 0 for m in result.moves) == 5000
+
+
+def test_compiled_tree_is_reused_after_the_opponents_reply() -> None:
+    game, _playouts = playouts_for("connect4")
+    mcts = MCTS(game, MCTSConfig(backend="native"), seed=1)
+    first = mcts.best_move(game.initial_state(), Limits(iterations=20_000))
+    reply = first.moves[0].pv[1]
+    later = game.result(game.result(game.initial_state(), first.best_move), reply)
+    kept = mcts.analyze(later, Limits(iterations=10))
+    assert sum(m.visits or 0 for m in kept.moves) > 1000  # the subtree's visits are kept
+    fresh = MCTS(game, MCTSConfig(backend="native", reuse=False), seed=1)
+    assert sum(m.visits or 0 for m in fresh.analyze(later, Limits(iterations=10)).moves) == 10
+    # the kept tree goes on searching soundly: every move, best first, a legal line each
+    more = mcts.analyze(later, Limits(iterations=20_000))
+    assert len(more.moves) == 7 and more.moves[0].visits == max(m.visits or 0 for m in more.moves)
+    for entry in more.moves:
+        state = later
+        for move in entry.pv:
+            assert move in game.actions(state)
+            state = game.result(state, move)
+    # a position not below the last root: a fresh tree
+    elsewhere = game.play(list("1111"))
+    assert sum(m.visits or 0 for m in mcts.analyze(elsewhere, Limits(iterations=10)).moves) == 10

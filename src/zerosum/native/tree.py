@@ -9,12 +9,12 @@ an iteration costs what its playout costs. The Python side
 clock, ``stop()`` and progress between chunks, and reads the root's children
 back as the Python search's results.
 
-Two differences from the Python tree, both documented where they show:
-
-* a node's children are all created when it is first expanded (the node's
-  second visit; the root at once), and its unvisited children are tried
-  first, in random order -- the usual array layout;
-* the tree is not kept between searches (each search starts afresh).
+One difference from the Python tree: a node's children are all created
+when it is first expanded (the node's second visit; the root at once), and
+its unvisited children are tried first, in random order -- the usual array
+layout. The tree is reused between searches as the Python one is
+(:meth:`NativeTree.reroot` moves the subtree of the new position, in
+breadth-first order, to the front of the arrays).
 
 Node arrays (``capacity`` nodes; node 0 the root): ``states`` (the position
 as its words), ``parent``, ``first``/``count`` (the children, contiguous),
@@ -261,6 +261,24 @@ def _line(  # pragma: no cover - compiled
     return length
 
 
+@njit(cache=True, nogil=True)
+def _subtree(root: int, first: Any, count: Any, order: Any) -> int:  # pragma: no cover
+    """The nodes below ``root`` (itself first) in breadth-first order, into
+    ``order``; returns how many. Each node's children stay contiguous in
+    this order, as the tree's layout needs."""
+    order[0] = root
+    n = 1
+    i = 0
+    while i < n:
+        u = order[i]
+        i += 1
+        if first[u] >= 0:
+            for j in range(count[u]):
+                order[n] = first[u] + j
+                n += 1
+    return n
+
+
 def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     """The compiled tree search for one game kind, made once per process
     (numba's disk cache keeps it across processes)."""
@@ -303,6 +321,46 @@ class NativeTree:
         self.counters[:] = 0
         self.counters[C_NODES] = 1
         self.seed[0] = seed | 1
+
+    def reroot(self, state: Any, seed: int, plies: int) -> bool:
+        """Keep the subtree of ``state`` when it is among the last root's
+        descendants up to ``plies`` below: it becomes the root (node 0),
+        the rest is dropped, and the counters restart. False (nothing
+        changed) when it is not there."""
+        if int(self.counters[C_NODES]) <= 1:
+            return False
+        words = np.array(self.adapter.encode(state), dtype=np.uint64)
+        level = [0]
+        found = -1
+        for _ply in range(plies + 1):
+            for node in level:
+                if np.array_equal(self.states[node], words):
+                    found = node
+                    break
+            if found >= 0:
+                break
+            level = [child for node in level for child in self.children(node)]
+        if found < 0 or int(self.first[found]) < 0:
+            return False
+        order = np.empty(int(self.counters[C_NODES]), dtype=np.int64)
+        n = int(_subtree(found, self.first, self.count, order))
+        order = order[:n]
+        index = np.full(self.capacity, -1, dtype=np.int64)
+        index[order] = np.arange(n)
+        for field in (
+            self.states, self.move, self.visits, self.reward, self.pess, self.opti,
+            self.dist, self.exact, self.count, self.depth,
+        ):  # fmt: skip
+            field[:n] = field[order]
+        old_first = self.first[order]
+        self.first[:n] = np.where(old_first >= 0, index[np.maximum(old_first, 0)], -1)
+        self.parent[:n] = index[self.parent[order]]
+        self.parent[0] = 0
+        self.depth[:n] -= self.depth[0]
+        self.counters[:] = 0
+        self.counters[C_NODES] = n
+        self.seed[0] = seed | 1
+        return True
 
     def run(self, iterations: int, exploration: float) -> None:
         self.kernel(

@@ -51,7 +51,7 @@ most visited children (a proven win's quickest winning child first).
 Where the game has native code (and the backend is not ``python``), the
 whole search runs compiled by default (:mod:`zerosum.native.tree`: the same
 algorithm with the tree in arrays; a node's children are created together on
-its second visit, and the tree is not reused between searches).
+its second visit; a reused subtree is moved to the front of the arrays).
 
 Tree reuse: the tree is kept between searches of one :class:`MCTS`; a
 later search at a position found among the last root's descendants (up to
@@ -119,7 +119,7 @@ class MCTSConfig:
     * ``tree``        -- with native playouts: ``native`` (default) keeps
       the whole tree in compiled code (:mod:`zerosum.native.tree`: one
       playout per iteration, children created all at once on a node's
-      second visit, no tree reuse between searches); ``python`` keeps the
+      second visit); ``python`` keeps the
       Python tree and plays ``batch`` compiled playouts per expanded leaf;
     * ``batch``       -- native playouts per expanded leaf (Python tree);
     * ``max_nodes``   -- tree size cap.
@@ -237,6 +237,9 @@ class MCTS:
         self.native: Any = None
         self.adapter: Any = None
         self._tree: Any = None
+        #: Whether the compiled tree holds a search of this game (not the
+        #: warm-up's).
+        self._reusable = False
         if self.config.backend != "python":
             from .. import native
 
@@ -388,7 +391,10 @@ class MCTS:
         if self._tree is None:
             self._tree = NativeTree(self.adapter, self.config.max_nodes)
         tree = self._tree
-        tree.start(state, rng.getrandbits(63))
+        seed = rng.getrandbits(63)
+        if not (self.config.reuse and self._reusable and tree.reroot(state, seed, REUSE_PLIES)):
+            tree.start(state, seed)
+        self._reusable = True
         budget = min(
             (n for n in (limits.iterations, limits.nodes) if n is not None), default=None
         )
