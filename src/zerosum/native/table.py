@@ -106,6 +106,19 @@ class Entry:
     depth: int
     generation: int
 
+    @classmethod
+    def unpack(cls, data: int) -> Entry:
+        """Word 1 of a slot, decoded in Python (the compiled ``entry_*``
+        readers would each cost a cache load on their first call)."""
+        code = (data >> 52) & 255
+        return cls(
+            (data & 0x1FFFFF) - _OFFSET,
+            ((data >> 21) & 0x1FFFFF) - _OFFSET,
+            ((data >> 42) & 1023) - 1,
+            DEPTH_INF_N if code == 255 else code,
+            data >> 60,
+        )
+
 
 @dataclass
 class NativeTable:
@@ -139,30 +152,24 @@ class NativeTable:
     def entry(self, key: int) -> Entry | None:
         """The entry stored for ``key``, or None."""
         slot = key % self.size
-        data = self.slots[slot, 1]
-        if entry_depth(data) <= 0 or int(self.slots[slot, 0]) != key:
+        data = int(self.slots[slot, 1])
+        if not data or int(self.slots[slot, 0]) != key:
             return None
-        return Entry(
-            int(entry_lower(data)),
-            int(entry_upper(data)),
-            int(entry_move(data)),
-            int(entry_depth(data)),
-            int(entry_generation(data)),
-        )
+        return Entry.unpack(data)
 
     def __iter__(self) -> Iterator[tuple[int, int, int, int, int, int]]:
         """Every stored entry as the Python table's tuples: ``(key, lower,
         upper, depth, move, generation)`` (the exact depth as the kernel's
         :data:`DEPTH_INF_N`, a missing move as -1)."""
         for slot in np.flatnonzero(self.slots[:, 1]):
-            key, data = self.slots[slot]
+            entry = Entry.unpack(int(self.slots[slot, 1]))
             yield (
-                int(key),
-                int(entry_lower(data)),
-                int(entry_upper(data)),
-                int(entry_depth(data)),
-                int(entry_move(data)),
-                int(entry_generation(data)),
+                int(self.slots[slot, 0]),
+                entry.lower,
+                entry.upper,
+                entry.depth,
+                entry.move,
+                entry.generation,
             )
 
     def __len__(self) -> int:
