@@ -136,6 +136,7 @@ def test_player_specs() -> None:
         ('cmd:"unterminated', "unterminated"),
         ("cmd:", "names no program"),
         ("engine:level=hard,time=1", "not both"),
+        ("mcts:playout=win,backend=native", "uniformly random"),
     ]:
         with pytest.raises(ZerosumError, match=words):
             parse_player(bad)

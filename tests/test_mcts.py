@@ -168,9 +168,13 @@ def test_tree_is_reused_after_the_opponents_reply() -> None:
 
 def test_playout_policy_taking_wins() -> None:
     game = zerosum.load("connect4")
-    config = MCTSConfig(backend="python", playout="win")
-    result = MCTS(game, config, seed=1).best_move(game.initial_state(), Limits(iterations=500))
+    config = MCTSConfig(playout="win")
+    mcts = MCTS(game, config, seed=1)
+    assert mcts.backend == "python"  # compiled playouts are uniformly random
+    result = mcts.best_move(game.initial_state(), Limits(iterations=500))
     assert result.best_move in game.actions(game.initial_state())
+    with pytest.raises(ZerosumError, match="uniformly random"):
+        MCTS(game, MCTSConfig(playout="win", backend="native"))
 
 
 def test_front_door_and_limits() -> None:

@@ -157,6 +157,10 @@ class MCTSConfig:
                     name=str(self.backend)[:40], names=", ".join(BACKENDS)
                 )
             )
+        if self.playout != "random" and self.backend == "native":
+            raise ZerosumError(
+                _("native playouts are uniformly random; expected playout=random")
+            )
         if self.tree not in ("native", "python"):
             raise ZerosumError(
                 _("unknown tree {name!r}; expected native or python").format(
@@ -240,7 +244,9 @@ class MCTS:
         #: Whether the compiled tree holds a search of this game (not the
         #: warm-up's).
         self._reusable = False
-        if self.config.backend != "python":
+        # The compiled playouts are uniformly random: another policy runs in
+        # Python (MCTSConfig refuses it with backend native).
+        if self.config.playout == "random" and self.config.backend != "python":
             from .. import native
 
             adapter = native.adapter_for(game)
