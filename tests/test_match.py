@@ -276,3 +276,37 @@ def test_an_engine_that_never_answers_loses_on_time(
     for r in played:
         assert r["reason"] == "failure" and "no 'bestmove'" in r["detail"]
         assert r["score_a"] == 1.0
+
+
+PLAYING_ENGINE = """
+import os, sys
+log = open(sys.argv[1], "a")
+fen = ""
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "ugi":
+        print("ugiok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "uginewgame":
+        log.write(f"{os.getpid()}\\n"); log.flush()
+    elif words[0] == "position":
+        fen = words[2].replace("/", "")
+    elif words[0] == "go":
+        print(f"bestmove {fen.index('.')}", flush=True)  # the first empty cell
+    elif words[0] == "quit":
+        break
+"""
+
+
+def test_a_program_that_played_well_is_kept_for_the_next_game(tmp_path: Path) -> None:
+    script = tmp_path / "plays.py"
+    script.write_text(PLAYING_ENGINE)
+    log = tmp_path / "games.log"
+    program = f'cmd:"{sys.executable} {script} {log}",time=0.05'
+    played = records(MatchSetup(game="tictactoe", players=(program, "random"), games=4))
+    assert all(r["reason"] == "end" for r in played)
+    pids = log.read_text().split()
+    assert len(pids) == 4 and len(set(pids)) == 1  # one process, four new games

@@ -7,6 +7,7 @@ An agent raises :class:`Quit` when its player wants to stop the game.
 
 from __future__ import annotations
 
+import atexit
 import queue
 import random
 import subprocess
@@ -227,10 +228,42 @@ class AgentFailure(Exception):
         self.reason = reason
 
 
+#: Programs that finished a game in good order, by command line, kept for
+#: the next game in this process (their process and their output's queue).
+_IDLE: dict[tuple[str, ...], list[tuple[subprocess.Popen[str], queue.Queue[str | None]]]] = {}
+
+
+def _quit_idle() -> None:
+    for programs in _IDLE.values():
+        for process, _lines in programs:
+            _end(process)
+    _IDLE.clear()
+
+
+def _end(process: subprocess.Popen[str]) -> None:
+    """End a program: ``quit``, then by force."""
+    try:
+        if process.stdin is not None:
+            process.stdin.write("quit\n")
+            process.stdin.close()
+    except OSError:
+        pass
+    try:
+        process.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+atexit.register(_quit_idle)
+
+
 class ProgramAgent:
     """An external program speaking the engine protocol (UGI, as
     ``zerosum engine`` does), started on its first move and kept for the
-    game; :meth:`close` ends it.
+    game; :meth:`close` ends it, or keeps it for the next game with the same
+    command line in this process when it finished the game in good order
+    (the next game starts with ``uginewgame`` and ``isready``).
 
     Each move it is sent the position in the game's notation
     (``position fen ...``) and ``go movetime MS`` (``time`` seconds, 1 by
@@ -257,6 +290,8 @@ class ProgramAgent:
         self.label = label or " ".join(self.command)
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
+        #: False once it failed: it is then ended, never kept.
+        self._healthy = True
 
     # -- the conversation --------------------------------------------------------
     def _send(self, line: str) -> None:
@@ -300,6 +335,23 @@ class ProgramAgent:
                 return line
 
     def _start(self) -> None:
+        idle = _IDLE.get(tuple(self.command))
+        while idle:
+            process, lines = idle.pop()
+            if process.poll() is not None:
+                continue
+            self._process, self._lines = process, lines
+            while not lines.empty():  # nothing of the last game is left over
+                lines.get_nowait()
+            try:
+                self._send("uginewgame")
+                self._send("isready")
+                self._expect("readyok", self.STARTUP)
+                return
+            except AgentFailure:
+                _end(process)
+                self._process, self._lines = None, queue.Queue()
+        self._healthy = True
         try:
             self._process = subprocess.Popen(
                 self.command,
@@ -333,6 +385,13 @@ class ProgramAgent:
         self._expect("readyok", self.STARTUP)
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision:
+        try:
+            return self._choose(game, state)
+        except AgentFailure:
+            self._healthy = False
+            raise
+
+    def _choose(self, game: Game[Any, Any], state: Any) -> Decision:
         if self._process is None:
             self._start()
         self._send(f"position fen {game.format_position(state)}")
@@ -355,21 +414,16 @@ class ProgramAgent:
             ) from None
 
     def close(self) -> None:
-        """End the program (politely, then by force)."""
+        """The game is over: keep the program for the next game when it
+        played in good order, else end it (politely, then by force)."""
         process, self._process = self._process, None
         if process is None:
             return
-        try:
-            if process.stdin is not None:
-                process.stdin.write("quit\n")
-                process.stdin.close()
-        except OSError:
-            pass
-        try:
-            process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if self._healthy and process.poll() is None:
+            _IDLE.setdefault(tuple(self.command), []).append((process, self._lines))
+            self._lines = queue.Queue()
+            return
+        _end(process)
 
 
 class SearchAgent(EngineAgent):
