@@ -566,3 +566,13 @@ def test_junk_limits_are_a_type_error(junk: Any) -> None:
         solve(game, state, limits=junk)
     with pytest.raises(TypeError, match="Limits"):
         front.Searcher(game).analyze(state, junk)
+
+
+def test_an_iteration_limit_is_refused_by_the_engine() -> None:
+    """Iterations are Monte Carlo tree search's budget: the engine says it
+    takes none, rather than ignoring it."""
+    from zerosum.search import front
+
+    game = zerosum.load("tictactoe")
+    with pytest.raises(ZerosumError, match="iterations"):
+        front.Searcher(game).analyze(game.initial_state(), Limits(iterations=100))

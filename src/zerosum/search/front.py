@@ -342,7 +342,7 @@ class Searcher:
             return default
         check_limits(limits)
         kinds = self._entry.limit_kinds
-        for kind in ("depth", "time", "nodes"):
+        for kind in ("depth", "time", "nodes", "iterations"):
             if getattr(limits, kind) is not None and kind not in kinds:
                 raise ZerosumError(
                     _("{algorithm} takes no {kind} limit; expected only a {kinds} limit").format(
