@@ -187,3 +187,24 @@ def test_heaps_parameter_is_checked() -> None:
             zerosum.load(spec)
     with pytest.raises(ZerosumError, match="cannot read heaps"):
         Nim("3,4")
+
+
+def test_static_bound_is_the_nim_sum_rule_and_holds() -> None:
+    """Every position of up to three heaps of up to four objects: the static
+    decision's side equals the reference search's, and the game ends within
+    the plies it claims; and a weak solve of a game far too deep to search
+    (ten heaps of a hundred) is decided at once."""
+    from zerosum.search.solver import solve
+
+    for heaps in itertools.product(range(5), repeat=3):
+        if not sum(heaps):
+            continue
+        game = Nim("-".join(str(h) for h in heaps))
+        state = game.initial_state()
+        claim = game.static_bound(state)
+        raw, _ = reference.value(game, state)
+        assert (claim > 0) == (raw > 0) and claim != 0
+        assert WIN - abs(raw) <= abs(claim)
+    big = zerosum.load("nim(heaps=100-100-100-100-100-100-100-100-100-100)")
+    result = solve(big, big.initial_state(), weak=True, all_moves=False)
+    assert result.score.outcome == -1  # nim-sum 0: the side to move loses

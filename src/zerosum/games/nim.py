@@ -297,3 +297,14 @@ class Nim(Game[State, Move]):
             if left != 1:
                 result.append((i, count))
         return result
+
+    def static_bound(self, state: State) -> int:
+        """The nim-sum rule as a static decision: a nonzero nim-sum wins for
+        the side to move, zero loses, and either happens within as many
+        plies as there are objects left (each ply takes at least one). The
+        distance itself is left to search (a weak solve needs none)."""
+        heaps = state[0]
+        left = sum(heaps)
+        if not left:
+            return 0
+        return left if nim_sum(heaps) else -left

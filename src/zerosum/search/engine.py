@@ -41,6 +41,7 @@ exact (or :data:`~zerosum.search.types.MAX_PLY` plies).
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -453,6 +454,7 @@ class Engine(Generic[A]):
         else:
             from .cores import python_core_for
 
+            _allow_deep_recursion()
             # A game's own pure-Python core where one exists (Connect Four:
             # the rules inlined, 1.5-1.8x the generic core's speed, the same
             # positions), else the generic node function.
@@ -726,6 +728,21 @@ class Engine(Generic[A]):
             ):
                 break
         return finish(latest, latest_depth)
+
+
+#: How deep the Python node function may recurse: a game of MAX_PLY plies,
+#: with room for the callers' frames.
+RECURSION_NEEDED = MAX_PLY + 1_000
+
+
+def _allow_deep_recursion() -> None:
+    """Raise Python's recursion limit so a search can follow a game of up to
+    MAX_PLY plies (a 1,000-counter Countdown is 1,000 plies deep; the
+    default limit is 1,000 frames). Since Python 3.11 a call between Python
+    functions takes no C stack, so the higher limit is safe; it is only
+    ever raised, never lowered."""
+    if sys.getrecursionlimit() < RECURSION_NEEDED:
+        sys.setrecursionlimit(RECURSION_NEEDED)
 
 
 def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
