@@ -4,7 +4,7 @@ boards, notation, symmetries and the engine hooks."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 import pytest
 from conftest import shared_data
@@ -14,7 +14,7 @@ import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
 from zerosum.games.domineering import Domineering, State
 from zerosum.search import reference
-from zerosum.search.types import WIN
+from zerosum.search.types import WIN, loss_in, win_in
 
 # -- the tutorial's worked example ---------------------------------------------
 
@@ -436,3 +436,214 @@ def test_worked_example_from_the_command_line() -> None:
     assert best("") == ("b1", 3, 10)
     assert best("(0,1)", "--evaluate-terminals") == ("a3", -2, 5)
     assert best("(0, 1)", "--evaluate-terminals") == ("a3", -2, 5)
+
+
+# -- move ordering ---------------------------------------------------------------
+
+
+def tie_rank(game: Domineering, tile: int) -> tuple[int, int, int]:
+    """The tie-break key of a tile, worked out from its cells: its class
+    from how far its line is from the nearest edge line and how far it is
+    from the nearer end of its line (odd lines first, then even lines inside
+    the board, edge lines last; an even distance from the end first), then
+    those two distances (nearer the edges first)."""
+    first = (tile & -tile).bit_length() - 1
+    second = tile.bit_length() - 1
+    (r1, c1), (r2, c2) = divmod(first, game.cols), divmod(second, game.cols)
+    if c1 == c2:  # Vertical: its line is column c1, it spans rows r1, r2
+        line = min(c1, game.cols - 1 - c1)
+        place = min(r1, game.rows - 1 - r2)
+    else:
+        line = min(r1, game.rows - 1 - r1)
+        place = min(c1, game.cols - 1 - c2)
+    rank = 4 if line == 0 else (0 if line % 2 else 2) + place % 2
+    return rank, line, place
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 6), (6, 4), (7, 7), (2, 6), (6, 2), (5, 8)])
+def test_tiles_that_take_most_opponent_placements_come_first(rows: int, cols: int) -> None:
+    """Counted tile by tile: the opponent's legal tiles that share a cell
+    with ours; most first, then by place (class, line, distance from the
+    end), then row-major."""
+    for first in ("vertical", "horizontal"):
+        game = Domineering(rows=rows, cols=cols, first=first)
+        seen_ties = 0
+        for state in playout_positions(game, 150, rows * 31 + cols):
+            moves = list(game.actions(state))
+            theirs = game.actions((state[0], 1 - state[1]))
+
+            def taken(tile: int, theirs: Sequence[int] = theirs) -> int:
+                return sum(1 for other in theirs if other & tile)
+
+            expected = sorted(
+                moves, key=lambda tile: (-taken(tile), tie_rank(game, tile), tile.bit_length())
+            )
+            assert list(game.ordered_actions(state)) == expected
+            counts = [taken(tile) for tile in expected]
+            seen_ties += len(set(counts)) < len(counts)
+            assert all(0 <= count <= 4 for count in counts)
+        assert seen_ties > 0
+
+
+def test_place_classes_on_a_board() -> None:
+    """Horizontal's place classes on an empty 5x6 board, by named cell
+    (the last column names no tile), and the order they give."""
+    game = Domineering(rows=5, cols=6, first="horizontal")
+    ranks = [
+        "".join(str(tie_rank(game, 0b11 << (r * 6 + c))[0]) if c < 5 else "." for c in range(6))
+        for r in range(5)
+    ]
+    assert ranks == ["44444.", "01010.", "23232.", "01010.", "44444."]
+    order = [game.format_move(m) for m in game.ordered_actions(game.initial_state())]
+    # Tiles in rows 2-4 take 4 of Vertical's placements, on the edges 2:
+    # rows 2 and 4 at even places first (at the ends of the row before c),
+    # then their odd places, then row 3; then the edge rows, ends first.
+    assert order[:10] == ["a2", "e2", "a4", "e4", "c2", "c4", "b2", "d2", "b4", "d4"]
+    assert order[10:15] == ["a3", "e3", "c3", "b3", "d3"]
+    assert order[15:19] == ["a1", "e1", "a5", "e5"]
+
+
+def test_ordering_on_a_worked_example() -> None:
+    """Horizontal to move on a 3x4 board after Vertical's b1. Vertical can
+    still place a1, a2, c1, c2, d1, d2. Horizontal's c2 (with d2) overlaps
+    c1, c2, d1, d2 (4); c1 overlaps c1, d1 (2); c3 overlaps c2, d2 (2); a3
+    overlaps a2 (1); b3 overlaps c2 (1)."""
+    game = Domineering(rows=3, cols=4)
+    state = game.play(["b1"])
+    assert game.legal_moves_text(state) == "c1 c2 a3 b3 c3"
+    assert [game.format_move(m) for m in game.ordered_actions(state)] == [
+        "c2",
+        "c1",
+        "c3",
+        "a3",
+        "b3",
+    ]
+
+
+# -- the static bound --------------------------------------------------------------
+
+
+def exact_values(game: Domineering, states: Sequence[State]) -> dict[State, tuple[bool, int]]:
+    """The exact value of each state and of everything reachable from it:
+    (the side to move wins, plies to the end with the winner hurrying and
+    the loser delaying). Independent memoized minimax."""
+    memo: dict[State, tuple[bool, int]] = {}
+
+    def value(state: State) -> tuple[bool, int]:
+        known = memo.get(state)
+        if known is not None:
+            return known
+        wins: list[int] = []
+        losses: list[int] = []
+        for move in game.actions(state):
+            won, plies = value(game.result(state, move))
+            (wins if won else losses).append(plies)
+        if losses:
+            known = (True, min(losses) + 1)
+        elif wins:
+            known = (False, max(wins) + 1)
+        else:
+            known = (False, 0)
+        memo[state] = known
+        return known
+
+    for state in states:
+        value(state)
+    return memo
+
+
+def every_position(game: Domineering) -> list[State]:
+    """Every set of covered cells with either side to move."""
+    return [(occupied, player) for occupied in range(1 << game.cells) for player in (0, 1)]
+
+
+def check_bound_claims(game: Domineering, values: dict[State, tuple[bool, int]]) -> int:
+    """Every claim of static_bound holds: its side, and its distance as an
+    upper bound on the exact one. Returns how many positions it decided."""
+    decided = 0
+    for state, (wins, plies) in values.items():
+        bound = game.static_bound(state)
+        if bound:
+            decided += 1
+            assert (bound > 0) == wins, (game.format_position(state), bound, wins, plies)
+            assert plies <= abs(bound), (game.format_position(state), bound, plies)
+        if game.is_terminal(state):
+            assert bound == 0
+    return decided
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"), [(3, 3), (3, 4), (4, 3), (2, 7), (7, 2), (3, 5), (1, 12), (4, 4)]
+)
+def test_static_bound_is_sound_on_every_position(rows: int, cols: int) -> None:
+    """Every covering of the board, each side to move (irregular boards and
+    positions no game reaches included)."""
+    game = Domineering(rows=rows, cols=cols)
+    states = every_position(game)
+    values = exact_values(game, states)
+    decided = check_bound_claims(game, values)
+    assert decided > len(states) // 4
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 4), (3, 6), (6, 3), (2, 9)])
+def test_static_bound_is_sound_on_every_reachable_position(rows: int, cols: int) -> None:
+    for first in ("vertical", "horizontal"):
+        game = Domineering(rows=rows, cols=cols, first=first)
+        values = exact_values(game, [game.initial_state()])
+        assert len(values) > 180
+        assert check_bound_claims(game, values) > len(values) // 3
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(6, 6), (7, 7), (8, 8), (5, 9), (4, 16)])
+def test_static_bound_is_sound_late_in_larger_games(rows: int, cols: int) -> None:
+    """Positions of random games with at most 20 empty cells, and everything
+    reachable from them, on boards too large to enumerate."""
+    game = Domineering(rows=rows, cols=cols)
+    roots = [
+        state
+        for state in playout_positions(game, 4000, rows * cols)
+        if game.cells - state[0].bit_count() <= 20
+    ][::7]
+    assert len(roots) >= 20
+    values = exact_values(game, roots)
+    assert check_bound_claims(game, values) > 0
+
+
+def test_exact_values_agree_with_the_reference_search() -> None:
+    """The memoized minimax the soundness tests trust gives the reference
+    alpha-beta's values (distance included) on a sample."""
+    game = Domineering(rows=3, cols=4, first="horizontal")
+    values = exact_values(game, [game.initial_state()])
+    for state in list(values)[::9]:
+        wins, plies = values[state]
+        expected = win_in(plies) if wins else loss_in(plies)
+        assert reference.value(game, state)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        # Vertical to move has two safe moves (a1-a2 and d1-d2: Horizontal
+        # can never cover those cells) against Horizontal's one possible
+        # move (a4-b4): a win within 2*1 + 1 plies.
+        ("V:.##./.##./####/..#.", 3),
+        # Horizontal's protective area a1-b2 (the top edge is its wall):
+        # playing a2-b2 leaves a1-b1 safe and takes a move from each of
+        # Vertical's columns a and b. With the safe move c3-d3 that
+        # outweighs Vertical's 2 possible moves: a win within 5 plies.
+        ("H:..##/..##/....", 5),
+        # The empty 3x4 board, Vertical to move: Horizontal's two areas
+        # (a1-b2 and c1-d2) answer Vertical's 4 possible moves, so Vertical
+        # loses (the published class of 3x4 is H) within 8 plies.
+        ("V:..../..../....", -8),
+        # Horizontal to move wins the empty 3x4 board, but the counts cannot
+        # tell yet.
+        ("H:..../..../....", 0),
+    ],
+)
+def test_static_bound_on_hand_made_positions(text: str, bound: int) -> None:
+    game = Domineering(rows=text.count("/") + 1, cols=len(text.split("/")[0]) - 2)
+    state = game.parse_position(text)
+    assert game.static_bound(state) == bound
+    wins, plies = exact_values(game, [state])[state]
+    assert bound == 0 or ((bound > 0) == wins and plies <= abs(bound))
