@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 import threading
 import time
+import weakref
 from typing import Any
 
 import numpy as np
@@ -39,9 +40,11 @@ class _Watcher:
         self._thread: threading.Thread | None = None
 
     def add(self, deadline: float, expire: Any) -> None:
+        """Call ``expire`` (a bound method, held weakly: a finished search's
+        core and its table are not kept alive until its deadline) then."""
         with self._wake:
             self._count += 1
-            heapq.heappush(self._due, (deadline, self._count, expire))
+            heapq.heappush(self._due, (deadline, self._count, weakref.WeakMethod(expire)))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, daemon=True)
                 self._thread.start()
@@ -58,7 +61,9 @@ class _Watcher:
                     self._wake.wait(left)
                     continue
                 heapq.heappop(self._due)
-            expire()
+            function = expire()
+            if function is not None:
+                function()
 
 
 _WATCHER = _Watcher()
