@@ -114,6 +114,30 @@ def analyze_object(game: Game[Any, Any], state: Any, result: SearchResult[Any]) 
     }
 
 
+def perft_object(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int,
+    nodes: int,
+    time_s: float,
+    divide: list[tuple[Any, int]] | None = None,
+) -> dict[str, Any]:
+    """The ``perft`` object (``zerosum perft --json``): the number of move
+    sequences of ``depth`` plies from ``state``; with ``divide`` (pairs of
+    first move and count) the count per first move too."""
+    obj: dict[str, Any] = {
+        "type": "perft",
+        "game": game.spec(),
+        "position": game.format_position(state),
+        "depth": depth,
+        "nodes": nodes,
+        "time_s": round(time_s, 6),
+    }
+    if divide is not None:
+        obj["divide"] = {game.format_move(move): count for move, count in divide}
+    return obj
+
+
 def error_object(message: str, **extra: Any) -> dict[str, Any]:
     """An ``error`` object: one line saying what is wrong and what is expected."""
     return {"type": "error", "message": message, **extra}

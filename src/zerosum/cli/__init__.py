@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import i18n
-from ..game import ZerosumError
+from ..game import ZerosumError, excerpt
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .parser import EXIT_USAGE, build_parser
@@ -59,6 +59,12 @@ def import_games(name: str) -> None:
     from pathlib import Path
 
     path = Path(name)
+    if not name.strip() or name.startswith("."):
+        raise ZerosumError(
+            _("cannot import {name!r}; expected a .py file or a module name").format(
+                name=excerpt(name)
+            )
+        )
     try:
         if name.endswith(".py"):
             if not path.is_file():
@@ -77,7 +83,7 @@ def import_games(name: str) -> None:
     except Exception as error:  # the user's code: report, don't trace back
         raise ZerosumError(
             _("cannot import {name}: {kind}: {error}").format(
-                name=name, kind=type(error).__name__, error=error
+                name=excerpt(name), kind=type(error).__name__, error=excerpt(error, 100)
             )
         ) from None
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import NoReturn
 
 from .. import i18n
 from ..agents import LEVELS
-from ..game import ZerosumError
+from ..game import ZerosumError, excerpt, whole_number
 from ..i18n import _
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
@@ -30,23 +31,32 @@ class _Parser(argparse.ArgumentParser):
 
 
 # -- parser ---------------------------------------------------------------------
+#: A decimal number in ASCII digits (int() and float() also take "٣", "1_0").
+_DECIMAL = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*", re.ASCII)
+_INTEGER = re.compile(r"\s*[-+]?[0-9]+\s*", re.ASCII)
+
+
 def _whole_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    if not _INTEGER.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            _("expected a whole number, got {text!r}").format(text=text)
-        ) from None
-    return value
+            _("expected a whole number, got {text!r}").format(text=excerpt(text))
+        )
+    return int(text)
+
+
+def decimal(text: str) -> float | None:
+    """``text`` as a number written in ASCII (``1``, ``0.5``, ``2e-3``), or
+    None."""
+    return float(text) if _DECIMAL.fullmatch(text) else None
 
 
 def _seconds(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
+    value = decimal(text)
+    if value is None:
         raise argparse.ArgumentTypeError(
-            _("expected a number of seconds, got {text!r}").format(text=text)
-        ) from None
+            _("expected a number of seconds, got {text!r}").format(text=excerpt(text))
+        )
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -204,12 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _megabytes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
+    value = decimal(text)
+    if value is None:
         raise argparse.ArgumentTypeError(
-            _("expected a number of megabytes, got {text!r}").format(text=text[:40])
-        ) from None
+            _("expected a number of megabytes, got {text!r}").format(text=excerpt(text))
+        )
     try:
         return check_megabytes(value)
     except ZerosumError as error:
@@ -217,9 +226,10 @@ def _megabytes(text: str) -> float:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
+    number = whole_number(text)
+    if number is None or not 0 <= number <= 65535:
         raise argparse.ArgumentTypeError(
-            _("expected a port number from 0 to 65535, got {text!r}").format(text=text)
+            _("expected a port number from 0 to 65535, got {text!r}").format(text=excerpt(text))
         )
-    return int(text)
+    return number
 

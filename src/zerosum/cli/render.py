@@ -56,6 +56,8 @@ class TerminalObserver:
     def __init__(self, out: Callable[[str], None], sides: tuple[Agent, Agent]) -> None:
         self.out = out
         self.sides = sides
+        #: The moves played so far (the record, should the game be interrupted).
+        self.moves: list[Any] = []
 
     def position(self, game: Game[Any, Any], state: Any) -> None:
         self.out("")
@@ -69,6 +71,7 @@ class TerminalObserver:
             )
 
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
+        self.moves.append(decision.move)
         name, move = game.player_name(player), game.format_move(decision.move)
         if decision.from_book:
             self.out(

@@ -52,6 +52,7 @@ from ..game import (
     Param,
     Player,
     PositionError,
+    excerpt,
     letters,
     numbers,
 )
@@ -64,8 +65,8 @@ State = tuple[int, int]
 
 VERTICAL, HORIZONTAL = "vertical", "horizontal"
 MAX_SIDE = 16
-_COORDS = re.compile(r"^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$")
-_CELL = re.compile(r"^([a-z])(\d+)$")
+_COORDS = re.compile(r"^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$", re.ASCII)
+_CELL = re.compile(r"^([a-z])(\d+)$", re.ASCII)
 
 
 @register
@@ -250,7 +251,7 @@ class Domineering(Game[State, int]):
                 _(
                     "the game is over ({player} cannot place a tile);"
                     " no move {text!r} can be played"
-                ).format(player=who, text=text)
+                ).format(player=who, text=excerpt(text))
             )
         legal = self.legal_moves_text(state)
         cell = self._cell_from_text(text)
@@ -260,7 +261,7 @@ class Domineering(Game[State, int]):
                 _(
                     "cannot read move {text!r}; expected a cell a1..{last} (column letter, row"
                     " number) or (row, col) counted from 0: one of {moves}"
-                ).format(text=text, last=last, moves=legal)
+                ).format(text=excerpt(text), last=last, moves=legal)
             )
         if not self.moves_bits(state[0], player) >> cell & 1:
             if player == self.vertical:
@@ -293,20 +294,24 @@ class Domineering(Game[State, int]):
         expected = _(
             "V: or H: (the side to move) then {rows} rows of {cols} cells"
             " ('.' empty, '#' covered) separated by '/', e.g. {example}"
-        ).format(rows=self.rows, cols=self.cols, example=self.format_position(self.initial_state()))
+        ).format(
+            rows=self.rows,
+            cols=self.cols,
+            example=excerpt(self.format_position(self.initial_state()), 30),
+        )
         side, colon, board = text.strip().partition(":")
         side = side.strip().upper()
         if not colon or side not in ("V", "H"):
             raise PositionError(
                 _("cannot read position {text!r}; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text), expected=expected
                 )
             )
         rows = [row.strip() for row in board.split("/")]
         if len(rows) != self.rows or any(len(row) != self.cols for row in rows):
             raise PositionError(
                 _("cannot read position {text!r}: wrong board size; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text), expected=expected
                 )
             )
         occupied = 0
@@ -318,7 +323,7 @@ class Domineering(Game[State, int]):
                     raise PositionError(
                         _(
                             "cannot read position {text!r}: bad cell {cell!r}; expected {expected}"
-                        ).format(text=text, cell=ch, expected=expected)
+                        ).format(text=excerpt(text), cell=ch, expected=expected)
                     )
         player = self.vertical if side == "V" else 1 - self.vertical
         return (occupied, player)

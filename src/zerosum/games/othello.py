@@ -39,7 +39,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 
-from ..game import Board, Cell, Game, MoveError, Param, Player, PositionError, letters, numbers
+from ..game import (
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    excerpt,
+    letters,
+    numbers,
+)
 from ..i18n import N_, _
 from ..registry import register
 from .bitboards import permutation_tables, permute
@@ -401,7 +412,9 @@ class Othello(Game[State, int]):
         only move."""
         who = self.player_names[state[2]]
         if self.is_terminal(state):
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         legal = self.actions(state)
         expected = _("expected one of {moves}").format(moves=self.legal_moves_text(state))
         word = text.strip().lower()
@@ -421,7 +434,7 @@ class Othello(Game[State, int]):
             raise MoveError(
                 _(
                     "cannot read move {text!r}; expected a square a1..{last} or pass: {expected}"
-                ).format(text=text, last=last, expected=expected)
+                ).format(text=excerpt(text), last=last, expected=expected)
             )
         if square in legal:
             return square
@@ -472,7 +485,7 @@ class Othello(Game[State, int]):
         if len(parts) != 2:
             raise PositionError(
                 _("cannot read position {text!r}; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text, 24), expected=expected
                 )
             )
         board, side = parts[0].replace("/", "").lower(), parts[1].lower()
@@ -480,14 +493,14 @@ class Othello(Game[State, int]):
             raise PositionError(
                 _(
                     "cannot read position {text!r}: bad side to move {side!r}; expected {expected}"
-                ).format(text=text, side=parts[1], expected=expected)
+                ).format(text=excerpt(text, 24), side=excerpt(parts[1], 10), expected=expected)
             )
         if len(board) != self.cells:
             raise PositionError(
                 _(
                     "cannot read position {text!r}: {count} squares for a {n}x{n} board;"
                     " expected {expected}"
-                ).format(text=text, count=len(board), n=n, expected=expected)
+                ).format(text=excerpt(text, 24), count=len(board), n=n, expected=expected)
             )
         black = white = 0
         for sq, ch in enumerate(board):
@@ -499,7 +512,7 @@ class Othello(Game[State, int]):
                 raise PositionError(
                     _(
                         "cannot read position {text!r}: bad square {square!r}; expected {expected}"
-                    ).format(text=text, square=ch, expected=expected)
+                    ).format(text=excerpt(text, 24), square=ch, expected=expected)
                 )
         m = n // 2
         centre = {(m - 1) * n + m - 1, (m - 1) * n + m, m * n + m - 1, m * n + m}
@@ -507,7 +520,7 @@ class Othello(Game[State, int]):
             raise PositionError(
                 _(
                     "position {text!r} is unreachable: the four centre squares are never empty"
-                ).format(text=text)
+                ).format(text=excerpt(text, 24))
             )
         player = 0 if side in ("x", "b", "black") else 1
         mine, theirs = (black, white) if player == 0 else (white, black)

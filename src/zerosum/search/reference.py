@@ -142,11 +142,32 @@ class _Search:
         return value, best_line
 
     def search(
-        self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF
+        self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF, ply: int = 1
     ) -> tuple[int, tuple[Any, ...]]:
-        if algorithm == "minimax":
-            return self.minimax(state, 1)
-        return self.alphabeta(state, 1, alpha, beta)
+        """The value of ``state`` (``ply`` plies below the root) and its line.
+        A game longer than Python's recursion allows is a one-line
+        :class:`~zerosum.game.ZerosumError`, not a RecursionError."""
+        try:
+            if algorithm == "minimax":
+                return self.minimax(state, ply)
+            return self.alphabeta(state, ply, alpha, beta)
+        except RecursionError:
+            raise too_deep() from None
+
+
+def too_deep() -> Exception:
+    """The error for a search deeper than Python's recursion limit."""
+    import sys
+
+    from ..game import ZerosumError
+    from ..i18n import _
+
+    return ZerosumError(
+        _(
+            "the game is too long for this search: it recurses one level a ply and Python"
+            " allows about {limit}; expected a depth limit or a shorter game"
+        ).format(limit=sys.getrecursionlimit())
+    )
 
 
 def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
@@ -282,8 +303,5 @@ def value(
     included: its utility, at distance 0), with the search's statistics."""
     started = time.perf_counter()
     search = _Search(game, state, depth)
-    if algorithm == "minimax":
-        result = search.minimax(state, 0)[0]
-    else:
-        result = search.alphabeta(state, 0, -INF, INF)[0]
+    result = search.search(state, algorithm, ply=0)[0]
     return result, search.count.stats(started)
