@@ -30,7 +30,8 @@ from zerosum.web.strings import PAGE_STRINGS
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    # The test client names its host "testserver".
+    with TestClient(create_app(hosts=("testserver",))) as c:
         yield c
 
 

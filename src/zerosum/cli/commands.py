@@ -311,5 +311,5 @@ def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                 "install it with: python3 -m pip install 'zerosum[web]'"
             ).format(missing=error.name or error)
         ) from None
-    return serve(args.host, args.port, args.open)
+    return serve(args.host, args.port, args.open, args.allow_hosts, args.allow_origins)
 

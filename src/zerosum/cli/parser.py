@@ -210,6 +210,28 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--open", action="store_true", help=_("open the page in the default browser")
     )
+    serve.add_argument(
+        "--allow-host",
+        dest="allow_hosts",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=_(
+            "also answer requests addressed to this host name (by default only"
+            " localhost, 127.0.0.1, ::1 and --host; * for any); may be repeated"
+        ),
+    )
+    serve.add_argument(
+        "--allow-origin",
+        dest="allow_origins",
+        action="append",
+        default=[],
+        metavar="URL",
+        help=_(
+            "also let pages from this origin (e.g. http://host:8000) play (by default only"
+            " the server's own page; * for any); may be repeated"
+        ),
+    )
     return parser
 
 
