@@ -1,9 +1,10 @@
 """The web app over HTTP and WebSocket, with Starlette's test client, and
 the session's search handling driven directly on an event loop.
 
-Checked against independent truths: the command line's ``--json`` objects
-(same keys, same values), the reference solver's verdicts, and the game's
-own rules.
+Checked against the reference solver's verdicts and the game's own rules
+(independent truths), and for consistency with the command line's ``--json``
+objects (same keys, same values; both come from ``zerosum.report``, so that
+test guards the wiring, not the values).
 """
 
 from __future__ import annotations
