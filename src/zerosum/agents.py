@@ -98,7 +98,7 @@ class HumanAgent:
         name = game.player_name(game.to_move(state))
         while True:
             try:
-                text = self.read(_("{player} to move, your move (or quit): ").format(player=name))
+                text = self.read(_("{player}, your move (or quit): ").format(player=name))
             except EOFError:
                 raise Quit from None
             text = text.strip()

@@ -20,7 +20,13 @@ from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.types import Limits, SearchResult
 from .parser import EXIT_USAGE, UsageError
-from .render import TerminalObserver, print_analysis, print_solution, progress_view
+from .render import (
+    TerminalObserver,
+    ThinkingAgent,
+    print_analysis,
+    print_solution,
+    progress_view,
+)
 
 
 # -- positions from the command line -------------------------------------------
@@ -108,10 +114,17 @@ def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
     return EngineAgent(None if given == Limits() else given, seed, options=options)
 
 
+def _thinking(side: Agent) -> Agent:
+    return ThinkingAgent(side, sys.stdout) if isinstance(side, EngineAgent) else side
+
+
 def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = load(args.game)
     start = _position(game, args.position, args.moves)
     sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    if args.progress or sys.stdout.isatty():
+        # The AI's live line while it thinks.
+        sides = (_thinking(sides[0]), _thinking(sides[1]))
     out(
         _("{game}: {first} ({a}) against {second} ({b}).").format(
             game=game.spec(),

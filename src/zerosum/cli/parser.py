@@ -160,6 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the AI's strength: easy, medium, hard or perfect"),
     )
     play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
+    play.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show the AI's search live even when the output is not a terminal"),
+    )
 
     analyze = commands.add_parser("analyze", help=_("score every move of a position"))
     position_options(analyze)

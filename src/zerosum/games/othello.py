@@ -544,7 +544,8 @@ class Othello(Game[State, int]):
         mine, theirs, player, free = state
         black, white = (mine, theirs) if player == 0 else (theirs, mine)
         n = self.size
-        lines = ["   " + " ".join(chr(ord("A") + c) for c in range(n))]
+        # Lower case, as moves are written (c4; C4 is read too).
+        lines = ["   " + " ".join(chr(ord("a") + c) for c in range(n))]
         for r in range(n):
             cells = []
             for c in range(n):

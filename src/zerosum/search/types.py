@@ -78,7 +78,7 @@ class Score:
         """Short English text: 'win in 5 plies', 'draw', '+12 (heuristic)'."""
         if is_decisive(self.raw):
             word = "win" if self.raw > 0 else "loss"
-            return f"{word} in {self.plies} plies"
+            return f"{word} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
         if self.exact:
             return "draw" if self.raw == 0 else f"{self.raw:+d}"
         return f"{self.raw:+d} (heuristic)"
