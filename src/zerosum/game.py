@@ -44,9 +44,9 @@ MAX_MOVE_TEXT = 64
 #: The longest position text a parser is given.
 MAX_POSITION_TEXT = 20_000
 #: The longest part of a user's input an error message quotes.
-EXCERPT = 40
+EXCERPT = 32
 #: The most legal moves an error message lists.
-LISTED_MOVES = 12
+LISTED_MOVES = 10
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -74,14 +74,21 @@ class PositionError(ZerosumError):
 
 
 def excerpt(text: object, most: int = EXCERPT) -> str:
-    """``text`` (as a string) cut to at most ``most`` characters, ending in
-    ``…`` when cut: what an error message quotes of a user's input.
+    """``text`` (as a string) cut so that it quotes (``repr``) in at most
+    ``most`` characters plus the quotes, ending in ``…`` when cut: what an
+    error message quotes of a user's input.
 
     >>> excerpt("a" * 100, 5)
     'aaaa…'
     """
     value = text if isinstance(text, str) else str(text)
-    return value if len(value) <= most else value[: most - 1] + "…"
+    if len(repr(value)) - 2 <= most:
+        return value
+    # Cut by the length as quoted: an escaped control character counts whole.
+    cut = value[: most - 1]
+    while len(repr(cut)) - 2 > most - 1:
+        cut = cut[:-1]
+    return cut + "…"
 
 
 def whole_number(text: str) -> int | None:
@@ -411,7 +418,7 @@ class Game(ABC, Generic[S, A]):
                     raise
                 raise MoveError(
                     _("move {number} of {moves!r}: {reason}").format(
-                        number=number, moves=excerpt(text.strip()), reason=error
+                        number=number, moves=excerpt(text.strip(), 20), reason=error
                     )
                 ) from None
         return current

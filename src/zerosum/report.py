@@ -8,6 +8,7 @@ whatever the language. Every object has a ``type``: ``progress``,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .game import Game
@@ -141,3 +142,23 @@ def perft_object(
 def error_object(message: str, **extra: Any) -> dict[str, Any]:
     """An ``error`` object: one line saying what is wrong and what is expected."""
     return {"type": "error", "message": message, **extra}
+
+
+#: Characters that end a line for some readers (Python's str.splitlines,
+#: JavaScript) although JSON leaves them raw: escaped so that one object
+#: stays one line.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON (``--json``, ``--batch``): non-ASCII kept
+    readable, every character that some reader takes for a line break
+    escaped.
+
+    >>> json_line({"move": "\u2028x"})
+    '{"move": "\\\\u2028x"}'
+    """
+    text = json.dumps(obj, ensure_ascii=False)
+    for raw, escaped in _LINE_BREAKS.items():
+        text = text.replace(raw, escaped)
+    return text

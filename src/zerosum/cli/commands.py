@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -15,11 +14,11 @@ from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
 from ..match import play_match
 from ..registry import games_table, load
-from ..report import analyze_object, error_object, perft_object, solve_object
+from ..report import analyze_object, error_object, json_line, perft_object, solve_object
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.types import Limits, SearchResult
-from .parser import EXIT_USAGE, UsageError
+from .parser import EXIT_USAGE, UsageError, one_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
@@ -80,7 +79,7 @@ def undecodable_line() -> str:
 def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rows = games_table()
     if args.json:
-        out(json.dumps([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
+        out(json_line([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
         return 0
     out(_("Games (parameters with their defaults):"))
     width = max(len(n) for n, _p, _d in rows)
@@ -246,7 +245,7 @@ def _run_positions(
         state = _position(game, args.position, args.moves)
         result = search(game, state, args)
         if args.json:
-            out(json.dumps(to_json(game, state, result), ensure_ascii=False))
+            out(json_line(to_json(game, state, result)))
         else:
             show(game, state, result, args, out)
         return 0
@@ -257,17 +256,12 @@ def _run_positions(
             if line is None:
                 raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
-            out(json.dumps(to_json(game, state, search(game, state, args)), ensure_ascii=False))
+            out(json_line(to_json(game, state, search(game, state, args))))
         except ZerosumError as error:
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)
-            out(
-                json.dumps(
-                    error_object(str(error), line=number, moves=excerpt(text)),
-                    ensure_ascii=False,
-                )
-            )
-            print(f"zerosum: error: {message}", file=sys.stderr)
+            out(json_line(error_object(str(error), line=number, moves=excerpt(text))))
+            print(f"zerosum: error: {one_line(message)}", file=sys.stderr)
         sys.stdout.flush()
     return EXIT_USAGE if failures else 0
 
@@ -302,7 +296,7 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         obj = perft_object(
             game, state, args.depth, count, elapsed, split if args.divide else None
         )
-        out(json.dumps(obj, ensure_ascii=False))
+        out(json_line(obj))
         return 0
     for move, n in split:
         out(f"{game.format_move(move)}: {n}")

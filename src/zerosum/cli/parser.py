@@ -30,6 +30,18 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line: a line break or other control character that
+    came in with the user's input is shown escaped.
+
+    >>> one_line("no module named '0\\n'")
+    "no module named '0\\\\n'"
+    """
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
 # -- parser ---------------------------------------------------------------------
 #: A decimal number in ASCII digits (int() and float() also take "٣", "1_0").
 _DECIMAL = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*", re.ASCII)

@@ -4,7 +4,6 @@ characters, the board and moves of a game being played, and live progress."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -13,7 +12,7 @@ from typing import Any, TextIO
 from ..agents import Agent, Decision, EngineAgent
 from ..game import Game, Player
 from ..i18n import _
-from ..report import plies_of, progress_object
+from ..report import json_line, plies_of, progress_object
 from ..search.engine import Progress
 from ..search.types import Score, SearchResult
 
@@ -152,7 +151,7 @@ class ProgressView:
         game = self.game
         if self.as_json:
             record = progress_object(game, self.state, progress)
-            print(json.dumps(record), file=self.stream, flush=True)
+            print(json_line(record), file=self.stream, flush=True)
             return
         if not self.live:
             return

@@ -485,22 +485,23 @@ class Othello(Game[State, int]):
         if len(parts) != 2:
             raise PositionError(
                 _("cannot read position {text!r}; expected {expected}").format(
-                    text=excerpt(text, 24), expected=expected
+                    text=excerpt(text, 16), expected=expected
                 )
             )
         board, side = parts[0].replace("/", "").lower(), parts[1].lower()
         if side not in ("x", "o", "b", "w", "black", "white"):
             raise PositionError(
                 _(
-                    "cannot read position {text!r}: bad side to move {side!r}; expected {expected}"
-                ).format(text=excerpt(text, 24), side=excerpt(parts[1], 10), expected=expected)
+                    "cannot read position {text!r}: bad side to move {side!r}; expected X or O"
+                    " (also b, w, black, white)"
+                ).format(text=excerpt(text, 16), side=excerpt(parts[1], 10))
             )
         if len(board) != self.cells:
             raise PositionError(
                 _(
                     "cannot read position {text!r}: {count} squares for a {n}x{n} board;"
-                    " expected {expected}"
-                ).format(text=excerpt(text, 24), count=len(board), n=n, expected=expected)
+                    " expected {cells}, row by row from a1"
+                ).format(text=excerpt(text, 16), count=len(board), n=n, cells=self.cells)
             )
         black = white = 0
         for sq, ch in enumerate(board):
@@ -511,8 +512,9 @@ class Othello(Game[State, int]):
             elif ch not in "-.":
                 raise PositionError(
                     _(
-                        "cannot read position {text!r}: bad square {square!r}; expected {expected}"
-                    ).format(text=excerpt(text, 24), square=ch, expected=expected)
+                        "cannot read position {text!r}: bad square {square!r}; expected X (black),"
+                        " O (white) or - (empty)"
+                    ).format(text=excerpt(text, 16), square=ch)
                 )
         m = n // 2
         centre = {(m - 1) * n + m - 1, (m - 1) * n + m, m * n + m - 1, m * n + m}
@@ -520,7 +522,7 @@ class Othello(Game[State, int]):
             raise PositionError(
                 _(
                     "position {text!r} is unreachable: the four centre squares are never empty"
-                ).format(text=excerpt(text, 24))
+                ).format(text=excerpt(text, 16))
             )
         player = 0 if side in ("x", "b", "black") else 1
         mine, theirs = (black, white) if player == 0 else (white, black)
