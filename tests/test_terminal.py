@@ -95,3 +95,18 @@ def test_a_shortened_line_says_so() -> None:
     plies = int(done.stdout.split("ends in ")[1].split()[0])
     shown = len(line.split(":", 1)[1].split("(")[0].split())
     assert shown == plies or f"(the first {shown} of {plies} plies)" in line, line
+
+
+def test_argparse_speaks_chinese_too() -> None:
+    """Item 7: argparse's own words follow --lang (English stays English)."""
+    shown = run_cli("--lang", "zh", "solve", "--help")
+    assert shown.returncode == 0
+    assert "用法：" in shown.stdout and "选项" in shown.stdout and "显示此帮助信息并退出" in shown.stdout
+    for english in ("usage:", "options:", "show this help message and exit"):
+        assert english not in shown.stdout
+    bad = run_cli("--lang", "zh", "solve", "tictactoe", "--algorithm", "magic")
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("zerosum：错误：") and "无效的选择" in bad.stderr
+    assert "error:" not in bad.stderr and "invalid choice" not in bad.stderr
+    english = run_cli("solve", "--help")
+    assert "usage:" in english.stdout and "show this help message and exit" in english.stdout

@@ -21,7 +21,7 @@ from .. import i18n
 from ..game import ZerosumError, excerpt
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
-from .parser import EXIT_USAGE, build_parser, one_line
+from .parser import EXIT_USAGE, build_parser, error_line
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
     "games": cmd_games,
@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             import_games(module)
         return COMMANDS[args.command](args, out)
     except ZerosumError as error:
-        print(f"zerosum: error: {one_line(str(error))}", file=sys.stderr)
+        print(error_line(str(error)), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

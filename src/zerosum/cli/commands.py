@@ -18,7 +18,7 @@ from ..report import analyze_object, error_object, json_line, perft_object, solv
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.types import Limits, SearchResult
-from .parser import EXIT_USAGE, UsageError, one_line
+from .parser import EXIT_USAGE, UsageError, error_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
@@ -261,7 +261,7 @@ def _run_positions(
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)
             out(json_line(error_object(str(error), line=number, moves=excerpt(text))))
-            print(f"zerosum: error: {one_line(message)}", file=sys.stderr)
+            print(error_line(message), file=sys.stderr)
         sys.stdout.flush()
     return EXIT_USAGE if failures else 0
 

@@ -9,12 +9,56 @@ from typing import NoReturn
 from .. import i18n
 from ..agents import LEVELS
 from ..game import ZerosumError, excerpt, whole_number
-from ..i18n import _
+from ..i18n import N_, _
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
 
 EXIT_USAGE = 2
+
+
+#: argparse's own words (it takes them through gettext), listed so that they
+#: are extracted into the catalog and translated with the rest.
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("expected %s argument"),
+    N_("expected %s arguments"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unexpected option string: %s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+
+
+def _argparse_gettext(message: str | None) -> str | None:
+    return message if message is None else _(message)
+
+
+def _argparse_ngettext(singular: str, plural: str, count: int) -> str:
+    return _(singular if count == 1 else plural)
+
+
+def translate_argparse() -> None:
+    """Make argparse's own words (``usage:``, ``options``, its error
+    messages) come from zerosum's catalog in the active language. argparse
+    looks its ``_`` and ``ngettext`` up when it uses them, so this holds for
+    parsers built afterwards."""
+    argparse._ = _argparse_gettext  # type: ignore[attr-defined]
+    argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
 
 
 class UsageError(ZerosumError):
@@ -40,6 +84,12 @@ def one_line(message: str) -> str:
     if message.isprintable():
         return message
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
+def error_line(message: str) -> str:
+    """The line a command prints on stderr for bad input:
+    ``zerosum: error: ...`` (translated), on one line."""
+    return _("zerosum: error: {message}").format(message=one_line(message))
 
 
 # -- parser ---------------------------------------------------------------------
@@ -72,6 +122,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    translate_argparse()
     parser = _Parser(
         prog="zerosum",
         description=_("Two-player zero-sum games: play, analyze and solve them."),
