@@ -101,12 +101,25 @@ def test_argparse_speaks_chinese_too() -> None:
     """Item 7: argparse's own words follow --lang (English stays English)."""
     shown = run_cli("--lang", "zh", "solve", "--help")
     assert shown.returncode == 0
-    assert "用法：" in shown.stdout and "选项" in shown.stdout and "显示此帮助信息并退出" in shown.stdout
-    for english in ("usage:", "options:", "show this help message and exit"):
-        assert english not in shown.stdout
+    for chinese in ("用法：", "选项", "显示此帮助信息并退出"):
+        assert chinese in shown.stdout
+    for word in ("usage:", "options:", "show this help message and exit"):
+        assert word not in shown.stdout
     bad = run_cli("--lang", "zh", "solve", "tictactoe", "--algorithm", "magic")
     assert bad.returncode == 2
     assert bad.stderr.startswith("zerosum：错误：") and "无效的选择" in bad.stderr
     assert "error:" not in bad.stderr and "invalid choice" not in bad.stderr
     english = run_cli("solve", "--help")
     assert "usage:" in english.stdout and "show this help message and exit" in english.stdout
+
+
+def test_domineering_tiles_show_who_placed_them() -> None:
+    done = run_cli(
+        "play", "domineering(rows=3,cols=4)", "--o", "ai", "--depth", "2", stdin="a1\nquit\n"
+    )
+    assert done.returncode == 0, done.stderr
+    # Vertical's a1 is drawn V V down column a; the AI's reply (b2) H H across.
+    grid = [line for line in done.stdout.splitlines() if line[:3] in (" 1 ", " 2 ", " 3 ")]
+    last = grid[-3:]
+    assert last[0].startswith(" 1 V") and last[1].startswith(" 2 V")
+    assert sum(row.count("H") for row in last) == 2 and "#" not in "".join(grid)

@@ -303,6 +303,13 @@ class Game(ABC, Generic[S, A]):
         """A multi-line picture of the board for the terminal."""
         return self.format_position(state)
 
+    def render_played(self, state: S, owners: Mapping[Cell, Player]) -> str:
+        """:meth:`render`, knowing who placed the piece on each cell of
+        ``owners`` (from the record of the game: ``(row, col)`` of
+        :meth:`board` to player), for games whose position alone does not
+        say (Domineering's tiles). Default: :meth:`render`."""
+        return self.render(state)
+
     def player_name(self, player: Player) -> str:
         return self.player_names[player]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..agents import Agent, Decision, EngineAgent
-from ..game import Game, Player
+from ..game import Cell, Game, Player
 from ..i18n import _
 from ..report import json_line, plies_of, progress_object
 from ..search.engine import Progress
@@ -61,13 +61,17 @@ class TerminalObserver:
         self.sides = sides
         #: The moves played so far (the record, should the game be interrupted).
         self.moves: list[Any] = []
+        #: Who placed the piece on each cell the moves marked.
+        self.owners: dict[Cell, Player] = {}
 
     def position(self, game: Game[Any, Any], state: Any) -> None:
         self.out("")
-        self.out(game.render(state))
+        self.out(game.render_played(state, self.owners))
 
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
         self.moves.append(decision.move)
+        for cell in game.move_cells(state, decision.move):
+            self.owners[cell] = player
         name, move = game.player_name(player), game.format_move(decision.move)
         if decision.from_book:
             self.out(

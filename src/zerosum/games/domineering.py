@@ -41,7 +41,7 @@ checked by the tests.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..game import (
     NEUTRAL,
@@ -350,12 +350,23 @@ class Domineering(Game[State, int]):
         return (divmod(first, self.cols), divmod(second, self.cols))
 
     def render(self, state: State) -> str:
+        return self.render_played(state, {})
+
+    def render_played(self, state: State, owners: Mapping[Cell, Player]) -> str:
+        """The board with each tile drawn as its player's letter (``V`` or
+        ``H``) where ``owners`` knows who placed it, ``#`` where not."""
         occupied, player = state
+        letters = {p: self._side_letter(p) for p in (0, 1)}
+
+        def cell(r: int, c: int) -> str:
+            if not occupied >> (r * self.cols + c) & 1:
+                return "."
+            owner = owners.get((r, c))
+            return "#" if owner is None else letters[owner]
+
         lines = ["   " + " ".join(chr(ord("a") + c) for c in range(self.cols))]
         for r in range(self.rows):
-            bits = occupied >> (r * self.cols)
-            cells = " ".join("#" if bits >> c & 1 else "." for c in range(self.cols))
-            lines.append(f"{r + 1:>2} {cells}")
+            lines.append(f"{r + 1:>2} " + " ".join(cell(r, c) for c in range(self.cols)))
         v = self.vertical
         counts = _("tiles that fit: Vertical {vertical}, Horizontal {horizontal}").format(
             vertical=self.moves_bits(occupied, v).bit_count(),
