@@ -139,6 +139,16 @@ def perft_object(
     return obj
 
 
+def games_list(rows: list[tuple[str, str, str]]) -> list[dict[str, str]]:
+    """The list ``zerosum games --json`` prints: each game's name, its
+    parameters with their defaults, and its description (rows as
+    :func:`zerosum.registry.games_table` gives them)."""
+    return [
+        {"name": name, "parameters": params, "description": description}
+        for name, params, description in rows
+    ]
+
+
 def error_object(message: str, **extra: Any) -> dict[str, Any]:
     """An ``error`` object: one line saying what is wrong and what is expected."""
     return {"type": "error", "message": message, **extra}

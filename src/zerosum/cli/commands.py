@@ -14,7 +14,14 @@ from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
 from ..match import play_match
 from ..registry import games_table, load
-from ..report import analyze_object, error_object, json_line, perft_object, solve_object
+from ..report import (
+    analyze_object,
+    error_object,
+    games_list,
+    json_line,
+    perft_object,
+    solve_object,
+)
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.types import Limits, SearchResult
@@ -79,7 +86,7 @@ def undecodable_line() -> str:
 def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rows = games_table()
     if args.json:
-        out(json_line([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
+        out(json_line(games_list(rows)))
         return 0
     out(_("Games (parameters with their defaults):"))
     width = max(len(n) for n, _p, _d in rows)
