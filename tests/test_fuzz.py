@@ -191,12 +191,26 @@ KEYS = st.sampled_from(
     ["game", "moves", "position", "players", "seed", "move", "ply", "delay",
      "analysis_time", "on", "lang", "kind", "level", "time"]
 )
+PLAYER = st.one_of(
+    JSON,
+    st.fixed_dictionaries(
+        {"kind": st.one_of(st.sampled_from(["ai", "human", "random"]), JSON)},
+        optional={"level": st.one_of(st.sampled_from(["easy", "perfect"]), JSON),
+                  "time": JSON},
+    ),
+)
 MESSAGE = st.one_of(
     st.builds(
         lambda kind, fields: json.dumps({"type": kind, **fields}),
         KINDS,
         st.dictionaries(KEYS, JSON, max_size=3),
     ),
+    st.builds(
+        lambda kind, players: json.dumps({"type": kind, "players": players}),
+        st.sampled_from(["players", "new"]),
+        st.lists(PLAYER, min_size=2, max_size=2),
+    ),
+    st.integers(1, 30_000).map(lambda depth: "[" * depth + "]" * depth),
     TEXT,
     JSON.map(json.dumps),
 )
