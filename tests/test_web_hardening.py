@@ -265,3 +265,35 @@ def test_the_real_server_bounds_frames(served: str) -> None:
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     assert MAX_FRAME < 2**20
+
+
+def test_a_search_too_deep_for_python_is_an_error_object(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Item 3 in the browser: a RecursionError in a search (a game longer
+    than Python's recursion) is one clear error, not "internal error"."""
+    from zerosum.search.engine import Engine
+
+    def too_deep(*args: Any, **kwargs: Any) -> Any:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(Engine, "analyze", too_deep)
+
+    async def scenario() -> list[Message]:
+        sent: list[Message] = []
+        session = Session(sent.append)
+        await session.start()
+        await session.handle(json.dumps({"type": "new", "players": [{"kind": "human"}] * 2}))
+        await session.handle(json.dumps({"type": "hint"}))
+        for _ in range(500):
+            if any(m["type"] == "error" for m in sent):
+                break
+            await asyncio.sleep(0.01)
+        await session.close()
+        return sent
+
+    with caplog.at_level(logging.DEBUG):
+        sent = asyncio.run(scenario())
+    errors = [m["message"] for m in sent if m["type"] == "error"]
+    assert errors and "too long for the Python search" in errors[0]
+    assert not [r for r in caplog.records if r.exc_info]

@@ -20,6 +20,7 @@ import json
 import logging
 import math
 import random
+import sys
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -50,6 +51,14 @@ log = logging.getLogger("zerosum.web")
 def internal_error() -> str:
     """The ``error`` text for a bug: nothing the user did, nothing lost."""
     return _("internal error; the game is unchanged (see the server's log)")
+
+
+def too_deep() -> str:
+    """The ``error`` text for a search deeper than Python's recursion."""
+    return _(
+        "the game is too long for the Python search: it recurses one level a ply"
+        " and Python allows about {limit}; expected a depth limit or a shorter game"
+    ).format(limit=sys.getrecursionlimit())
 
 
 class ProtocolError(ZerosumError):
@@ -425,6 +434,9 @@ class Session:
         except ZerosumError as error:
             if self._task is asyncio.current_task():
                 self._emit(error_object(str(error)))
+        except RecursionError:  # a game deeper than Python's recursion allows
+            if self._task is asyncio.current_task():
+                self._emit(error_object(too_deep()))
         except Exception:  # a bug: say so, keep serving
             log.exception("search failed in %s", self.game.spec())
             if self._task is asyncio.current_task():
