@@ -264,6 +264,8 @@ def test_the_real_server_bounds_frames(served: str) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        # The close frame says why (the only word a frame this size can get).
+        assert "exceeds limit" in closed.value.rcvd.reason
     assert MAX_FRAME < 2**20
 
 
