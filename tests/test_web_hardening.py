@@ -99,14 +99,21 @@ def test_host_names_a_request_may_use() -> None:
     assert host_name("[::1]:8000") == "::1" and host_name("Localhost:80") == "localhost"
     assert allowed_hosts("127.0.0.1", ()) == ("localhost", "127.0.0.1", "::1")
     assert "192.168.1.5" in allowed_hosts("192.168.1.5", ())
-    assert allowed_hosts("0.0.0.0", ("box.lan",)) == ("localhost", "127.0.0.1", "::1", "box.lan")
+    assert allowed_hosts("0.0.0.0", ("box.lan",)) == (
+        "localhost",
+        "127.0.0.1",
+        "::1",
+        "0.0.0.0",
+        "box.lan",
+    )
 
 
 def test_a_foreign_host_name_is_refused() -> None:
     # DNS rebinding: attacker.example resolves to 127.0.0.1, but the request
     # still names attacker.example.
     with TestClient(create_app(), base_url="http://attacker.example:8000") as evil:
-        assert evil.get("/api/health").status_code == 400
+        refused_page = evil.get("/api/health")
+        assert refused_page.status_code == 400 and "--allow-host" in refused_page.text
         assert evil.get("/").status_code == 400
         with pytest.raises(WebSocketDisconnect) as refused, evil.websocket_connect("/ws"):
             pass

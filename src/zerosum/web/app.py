@@ -263,19 +263,21 @@ class HostCheck:
             await send({"type": "websocket.close", "code": 1008})
         else:
             await PlainTextResponse(
-                i18n._("unknown host {host!r}; this server answers to {hosts}").format(
-                    host=header[:60], hosts=", ".join(sorted(self.hosts))
-                ),
+                i18n._(
+                    "unknown host {host!r}; this server answers to {hosts}"
+                    " (zerosum serve --allow-host NAME adds a name)"
+                ).format(host=header[:60], hosts=", ".join(sorted(self.hosts))),
                 status_code=400,
             )(scope, receive, send)
 
 
 def allowed_hosts(listen: str, extra: Sequence[str]) -> tuple[str, ...]:
     """The host names ``zerosum serve --host listen`` accepts: this
-    computer's, the address listened on (unless it is a wildcard such as
-    0.0.0.0, which names no host), and ``extra`` (``--allow-host``)."""
+    computer's, the address listened on (0.0.0.0 too: it is the address the
+    server prints, and no other site's page can name it), and ``extra``
+    (``--allow-host``)."""
     names = list(LOCAL_HOSTS)
-    if listen not in ("0.0.0.0", "::", ""):
+    if listen:
         names.append(listen)
     names.extend(extra)
     return tuple(dict.fromkeys(names))
