@@ -200,6 +200,13 @@ def test_junk_limits_are_a_type_error() -> None:
         front.Searcher(game).analyze(game.initial_state(), "fast")  # type: ignore[arg-type]
 
 
+def test_an_agent_with_junk_limits_is_a_type_error() -> None:
+    from zerosum.agents import EngineAgent
+
+    with pytest.raises(TypeError, match="Limits"):
+        EngineAgent("fast")  # type: ignore[arg-type]
+
+
 def test_aliases_and_specs_are_the_projects_errors() -> None:
     with pytest.raises(ZerosumError, match="unknown game 'nosuch'"):
         register_alias("x", "nosuch")

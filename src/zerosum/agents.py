@@ -147,6 +147,12 @@ class EngineAgent:
         book: bool = True,
         options: SearchOptions | None = None,
     ) -> None:
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(
+                _("limits must be a Limits value or None, got {type}").format(
+                    type=type(limits).__name__
+                )
+            )
         self.label = _("AI")
         self.limits = limits
         self.options = options or SearchOptions()
