@@ -54,3 +54,16 @@ def test_connect4_hard_sets_sample(name: str, moves: str) -> None:
     state = game.play(list(moves))
     result = solve(game, state)
     assert game.benchmark_score(state, result.score.raw) == published[moves]
+
+
+def test_the_readmes_reference_node_counts() -> None:
+    """The README's table of positions visited from the empty tic-tac-toe
+    board by the tutorials' algorithms (plain minimax, 549,946, is checked
+    in test_tictactoe). The reference algorithms are the fixed ground truth,
+    so these figures must not drift."""
+    from zerosum.search import reference
+
+    game = zerosum.load("tictactoe")
+    start = game.initial_state()
+    assert reference.best_move(game, start, algorithm="alphabeta").stats.nodes == 20_866
+    assert reference.analyze(game, start, algorithm="alphabeta").stats.nodes == 34_203
