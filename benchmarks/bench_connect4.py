@@ -4,6 +4,7 @@ visited, time and positions per second, checking every score.
 Run from the repository root::
 
     python benchmarks/bench_connect4.py --n 100 --sets L3_R1,L2_R1
+    python benchmarks/bench_connect4.py --n 1000 --backend native   # all six sets
     python benchmarks/bench_connect4.py --n 50 --sets L2_R1 --ablation
     python benchmarks/bench_connect4.py --n 100 --sets L2_R1 --profile
 
@@ -16,7 +17,11 @@ negative for a loss, 0 a draw), converted with the game's
 an empty transposition table, and the strong solver finds the exact value
 (``--all-moves`` also finds every optimal move; ``--weak`` only win, draw or
 loss). Time is the solver's own (``stats.time_s``): clearing the table between
-positions is not counted. Exit status 1 if any score is wrong.
+positions is not counted. ``--backend`` picks the engine's backend (the
+native one's table is ``--hash`` MB; the Python one's ``--tt-size`` slots).
+The C++ column is Pascal Pons' solver (no opening book) on this machine,
+first 100 positions of each set, as measured for the project's issue 9.
+Exit status 1 if any score is wrong.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import zerosum
+from zerosum.datasets import connect4_score, read_connect4_set
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.solver import solve
 
@@ -70,15 +76,8 @@ class SetResult:
         return self.nodes / self.seconds if self.seconds else 0.0
 
 
-def read_set(path: Path, n: int) -> list[tuple[str, int]]:
-    rows = []
-    for line in path.read_text(encoding="ascii").splitlines():
-        if line.strip():
-            moves, score = line.split()
-            rows.append((moves, int(score)))
-        if len(rows) >= n:
-            break
-    return rows
+#: Pons' C++ solver, ms per position (first 100 of each set, this machine).
+CPP_MS = {"L3_R1": 0.05, "L2_R1": 0.07, "L1_R1": 0.36, "L2_R2": 8.5, "L1_R2": 203.0}
 
 
 def run_set(
@@ -98,7 +97,7 @@ def run_set(
         result = solve(game, state, engine=engine, weak=weak, all_moves=all_moves)
         nodes += result.stats.nodes
         seconds += result.stats.time_s
-        got = game.benchmark_score(state, result.score.raw)
+        got = connect4_score(game, state, result.score.raw)
         ok = (got > 0) - (got < 0) == (expected > 0) - (expected < 0) if weak else got == expected
         if not ok:
             wrong += 1
@@ -120,7 +119,15 @@ def print_row(label: str, r: SetResult) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=100, help="positions per set (default 100)")
-    parser.add_argument("--sets", default="L3_R1,L2_R1", help="comma-separated, e.g. L3_R1,L2_R1")
+    parser.add_argument(
+        "--sets",
+        default="L3_R1,L2_R1,L2_R2,L1_R1,L1_R2,L1_R3",
+        help="comma-separated, e.g. L3_R1,L2_R1 (default: all six)",
+    )
+    parser.add_argument(
+        "--backend", default="auto", choices=("auto", "python", "native"), help="engine backend"
+    )
+    parser.add_argument("--hash", type=float, default=64.0, help="native table size in MB")
     parser.add_argument("--data", type=Path, default=DATA, help="folder of the Test_* files")
     parser.add_argument("--weak", action="store_true", help="only win / draw / loss")
     parser.add_argument("--all-moves", action="store_true", help="also find every optimal move")
@@ -147,18 +154,24 @@ def main(argv: list[str] | None = None) -> int:
         if not path.exists():
             print(f"missing {path}; expected the benchmark sets there (see --data)")
             return 2
-        loaded.append((name, read_set(path, args.n)))
+        loaded.append((name, read_connect4_set(path, args.n)))
 
     mode = "weak" if args.weak else "strong, all optimal moves" if args.all_moves else "strong"
     declared = bool(getattr(game, "mover_wins_only", False))
-    print(f"Connect Four 7x6, {mode} solve, table {args.tt_size} entries,"
+    table = f"{args.hash:g} MB" if args.backend != "python" else f"{args.tt_size} entries"
+    print(f"Connect Four 7x6, {mode} solve, backend {args.backend}, table {table},"
           f" mover_wins_only={declared}, first {args.n} positions per set")
     wrong = 0
     configs = LADDER[args.skip :] if args.ablation else [("default", EngineOptions())]
     for name, rows in loaded:
         print_header(f"Test_{name}")
         for label, options in configs:
-            options = replace(options, tt_size=args.tt_size)
+            options = replace(
+                options,
+                tt_size=args.tt_size,
+                backend=args.backend,
+                hash_mb=args.hash if args.backend != "python" else None,
+            )
             if args.profile:
                 profiler = cProfile.Profile()
                 profiler.enable()
@@ -168,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
                 pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
             wrong += result.wrong
             print_row(label, result)
+            if name in CPP_MS and label == "default":
+                print(f"  {'C++ (Pons), ms per position':<34} {'':>5} {'':>11}"
+                      f" {CPP_MS[name]:>9.2f}   ratio {result.mean_ms / CPP_MS[name]:.2f}x")
     return 1 if wrong else 0
 
 

@@ -290,8 +290,12 @@ def test_solve_with_a_depth_limit() -> None:
     assert bad.returncode == 2 and "weak solve" in bad.stderr
 
 
-def test_symmetry_option_shares_table_entries() -> None:
-    plain = run_json("solve", "tictactoe", "--json")
-    symmetric = run_json("solve", "tictactoe", "--symmetry", "--json")
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_symmetry_option_shares_table_entries(backend: str) -> None:
+    plain = run_json("solve", "tictactoe", "--no-symmetry", "--backend", backend, "--json")
+    symmetric = run_json("solve", "tictactoe", "--symmetry", "--backend", backend, "--json")
     assert symmetric["best_moves"] == plain["best_moves"] and symmetric["value"] == 0
     assert symmetric["nodes"] < plain["nodes"]
+    default = run_json("solve", "tictactoe", "--backend", backend, "--json")
+    # the native backend keys small boards by symmetry class unless told not to
+    assert default["nodes"] == (symmetric if backend == "native" else plain)["nodes"]

@@ -13,6 +13,7 @@ from conftest import shared_data
 from support import playout_positions
 
 import zerosum
+from zerosum.datasets import connect4_score
 from zerosum.game import MoveError, PositionError, ZerosumError
 from zerosum.games.connect4 import DRAW, WON, ConnectFour, State, threat_cells
 from zerosum.search import reference
@@ -362,14 +363,14 @@ def test_sizes_are_checked() -> None:
 def test_benchmark_score_convention() -> None:
     game = c4()
     before = game.play(list("445566"))  # Red wins with its 4th stone, 7 on the board
-    assert game.benchmark_score(before, WIN - 1) == 22 - 4
+    assert connect4_score(game, before, WIN - 1) == 22 - 4
     lost = game.play(list("41516"))  # Yellow loses when Red plays its 4th stone
-    assert game.benchmark_score(lost, -(WIN - 2)) == -(22 - 4)
+    assert connect4_score(game, lost, -(WIN - 2)) == -(22 - 4)
     small = c4("connect4(width=5,height=4)")  # 20 cells: a win at T stones scores 11 - ceil(T/2)
-    assert small.benchmark_score(small.play(list("112233")), WIN - 1) == 11 - 4
+    assert connect4_score(small, small.play(list("112233")), WIN - 1) == 11 - 4
     with pytest.raises(ValueError, match="not an exact"):
-        game.benchmark_score(before, 500)
-    assert game.benchmark_score(before, 0) == 0
+        connect4_score(game, before, 500)
+    assert connect4_score(game, before, 0) == 0
 
 
 def test_exact_values_match_the_benchmark_set() -> None:
@@ -387,7 +388,7 @@ def test_exact_values_match_the_benchmark_set() -> None:
             continue
         state = game.parse_position(moves)
         raw, _ = reference.value(game, state)
-        assert game.benchmark_score(state, raw) == int(expected), line
+        assert connect4_score(game, state, raw) == int(expected), line
         outcomes.add((raw > 0) - (raw < 0))
         if empty > 10:
             hard += 1

@@ -15,12 +15,13 @@ import time
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from support import sample_positions
 
 import zerosum
+import zerosum.native
 from zerosum.game import Game, MoveError, Player, PositionError, ZerosumError
 from zerosum.search import reference
 from zerosum.search.engine import Engine, EngineOptions, Progress
@@ -30,6 +31,9 @@ from zerosum.search.types import WIN, Limits, is_decisive, loss_in, win_in
 ROOT = Path(__file__).resolve().parents[1]
 SIGNATURE = ROOT / "benchmarks" / "signature.json"
 
+#: Whether the compiled backend can run here (the fast extra is installed).
+NATIVE = zerosum.native.available()
+
 FLAGS = ("tt", "symmetry", "static_order", "killers", "history", "pvs", "hooks")
 
 
@@ -38,16 +42,18 @@ def all_option_sets() -> list[EngineOptions]:
     table, so it is combined with tt=True only)."""
     out = []
     for values in itertools.product((False, True), repeat=len(FLAGS)):
-        flags = dict(zip(FLAGS, values, strict=True))
+        flags: dict[str, Any] = dict(zip(FLAGS, values, strict=True))
         if flags["symmetry"] and not flags["tt"]:
             continue
-        out.append(EngineOptions(**flags))
+        out.append(EngineOptions(backend="python", **flags))
+        if NATIVE and flags["static_order"]:  # the compiled search keeps the game's order
+            out.append(EngineOptions(backend="native", **flags))
     return out
 
 
 def option_id(options: EngineOptions) -> str:
     on = [name for name in FLAGS if getattr(options, name)]
-    return "+".join(on) or "plain"
+    return f"{options.backend}:" + ("+".join(on) or "plain")
 
 
 OPTION_SETS = all_option_sets()
@@ -115,7 +121,9 @@ def test_every_feature_combination_is_exact_on_tictactoe(options: EngineOptions)
 @pytest.mark.parametrize(
     "options",
     [
-        EngineOptions(tt=False, hooks=False, **dict(zip(FLAGS[2:6], v, strict=True)))
+        EngineOptions(
+            tt=False, hooks=False, **cast(dict[str, Any], dict(zip(FLAGS[2:6], v, strict=True)))
+        )
         for v in itertools.product((False, True), repeat=4)
     ],
     ids=option_id,

@@ -12,7 +12,7 @@ from support import check_involutive_symmetries, playout_positions
 
 import zerosum
 from zerosum.game import MoveError, PositionError, ZerosumError
-from zerosum.games.othello import PASS, W_CORNER, Othello, State
+from zerosum.games.othello import FASTEST_FIRST, PASS, W_CORNER, Othello, State
 from zerosum.search import reference
 from zerosum.search.perft import divide, perft
 
@@ -351,6 +351,8 @@ def test_ordered_actions_put_corners_first_and_x_squares_last() -> None:
         moves = list(game.actions(state))
         ordered = list(game.ordered_actions(state))
         assert sorted(ordered) == sorted(moves)
+        if game.informed_order(state):
+            continue  # the endgame's fastest-first order: the next test
         names = [game.format_move(m) for m in ordered]
         corners = [i for i, n in enumerate(names) if n in ("a1", "h1", "a8", "h8")]
         x_squares = [i for i, n in enumerate(names) if n in ("b2", "g2", "b7", "g7")]
@@ -358,3 +360,23 @@ def test_ordered_actions_put_corners_first_and_x_squares_last() -> None:
             assert corners == list(range(len(corners)))
         if x_squares:
             assert x_squares == list(range(len(names) - len(x_squares), len(names)))
+
+
+def test_endgame_moves_come_fastest_first() -> None:
+    """With at most FASTEST_FIRST empty squares, moves are ordered by how
+    many replies they leave the opponent (fewest first), counted here by
+    playing each move and listing the opponent's moves."""
+    game = Othello()
+    seen = 0
+    for state in playout_positions(game, 2000, 3):
+        empty = game.cells - (state[0] | state[1]).bit_count()
+        if empty > FASTEST_FIRST or len(game.actions(state)) < 2:
+            continue
+        assert game.informed_order(state)
+        replies = []
+        for move in game.ordered_actions(state):
+            child = game.result(state, move)
+            replies.append(len([m for m in game.actions(child) if m != PASS]))
+        assert replies == sorted(replies)
+        seen += 1
+    assert seen > 50

@@ -10,7 +10,7 @@ import pytest
 from conftest import shared_data
 
 import zerosum
-from zerosum.games.connect4 import ConnectFour
+from zerosum.datasets import connect4_score
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.solver import solve
 
@@ -50,10 +50,10 @@ def test_connect4_hard_sets_sample(name: str, moves: str) -> None:
     lines = shared_data(f"connect4/Test_{name}").read_text().splitlines()
     published = {line.split()[0]: int(line.split()[1]) for line in lines if line.strip()}
     assert moves in published
-    game = ConnectFour()
+    game = zerosum.load("connect4")
     state = game.play(list(moves))
     result = solve(game, state)
-    assert game.benchmark_score(state, result.score.raw) == published[moves]
+    assert connect4_score(game, state, result.score.raw) == published[moves]
 
 
 def test_the_readmes_reference_node_counts() -> None:

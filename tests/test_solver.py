@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from support import reachable, sample_positions
 
 import zerosum
+from zerosum.datasets import connect4_score
 from zerosum.game import Game, ZerosumError
 from zerosum.search import reference
 from zerosum.search.engine import Engine, EngineOptions, Progress
@@ -145,7 +146,7 @@ def test_connect4_benchmark_end_game_set() -> None:
         state = game.parse_position(moves)
         engine.clear()
         result = solve(game, state, engine=engine, all_moves=False)
-        assert game.benchmark_score(state, result.score.raw) == int(score), moves
+        assert connect4_score(game, state, result.score.raw) == int(score), moves
         weak = solve(game, state, engine=engine, weak=True, all_moves=False)
         assert outcome(weak.score.raw) == outcome(int(score)), moves
 
@@ -159,7 +160,7 @@ def test_connect4_benchmark_middle_game_set_sample() -> None:
         state = game.parse_position(moves)
         engine.clear()
         result = solve(game, state, engine=engine)
-        assert game.benchmark_score(state, result.score.raw) == int(score), moves
+        assert connect4_score(game, state, result.score.raw) == int(score), moves
         for move in result.best_moves:  # every optimal move keeps the score
             child = game.result(state, move)
             if not game.is_terminal(child):

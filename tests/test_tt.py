@@ -4,11 +4,13 @@ policy, the size bound, and the table as the engine leaves it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
 import zerosum
+import zerosum.native
 from zerosum.game import ZerosumError
 from zerosum.search import reference
 from zerosum.search.engine import Engine, EngineOptions
@@ -113,7 +115,11 @@ def test_bad_size_is_refused() -> None:
         EngineOptions(tt_size=0)
 
 
-def _all_entries_consistent(table: TranspositionTable) -> None:
+#: The backends to test (the native one when numba is installed).
+BACKENDS = ["python", *(["native"] if zerosum.native.available() else [])]
+
+
+def _all_entries_consistent(table: Iterable[tuple[Any, int, int, int, Any, int]]) -> None:
     for key, lower, upper, depth, _move, _generation in table:
         assert lower <= upper, (key, lower, upper)
         assert lower < WIN + 1 or lower == NO_UPPER  # never an impossible bound
@@ -137,14 +143,15 @@ def tictactoe_sample() -> list[tuple[Any, int]]:
     return sample
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", [1, 7, 101, 100_003])
 def test_engine_is_exact_with_any_table_size(
-    size: int, tictactoe_sample: list[tuple[Any, int]]
+    size: int, backend: str, tictactoe_sample: list[tuple[Any, int]]
 ) -> None:
     """Tiny tables force collisions and replacements on nearly every store;
-    values must stay exact and every entry consistent."""
+    values must stay exact and every entry consistent (on each backend)."""
     game = zerosum.load("tictactoe")
-    engine = Engine(game, EngineOptions(tt_size=size))
+    engine = Engine(game, EngineOptions(tt_size=size, backend=backend))
     for state, expected in tictactoe_sample:
         assert engine.search(state).score.raw == expected
         assert solve(game, state, engine=engine).score.raw == expected
@@ -155,7 +162,7 @@ def test_engine_is_exact_with_any_table_size(
 
 def test_symmetric_table_holds_one_entry_per_class_in_the_canonical_frame() -> None:
     game: Any = zerosum.load("tictactoe")
-    engine = Engine(game, EngineOptions(symmetry=True))
+    engine = Engine(game, EngineOptions(symmetry=True, backend="python"))
     solve(game, game.initial_state(), engine=engine)
     assert engine.table is not None
     entries = list(engine.table)
@@ -181,9 +188,11 @@ def test_symmetric_table_holds_one_entry_per_class_in_the_canonical_frame() -> N
     assert len(keys) == len(set(keys))
 
 
-def test_symmetry_shrinks_the_table() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_symmetry_shrinks_the_table(backend: str) -> None:
     game = zerosum.load("tictactoe")
-    plain, symmetric = Engine(game), Engine(game, EngineOptions(symmetry=True))
+    plain = Engine(game, EngineOptions(symmetry=False, backend=backend))
+    symmetric = Engine(game, EngineOptions(symmetry=True, backend=backend))
     solve(game, game.initial_state(), engine=plain)
     solve(game, game.initial_state(), engine=symmetric)
     assert plain.table is not None and symmetric.table is not None

@@ -10,10 +10,22 @@ The protocol follows the textbook formalism (the tutorials' game tree):
 * ``is_terminal(state)``           -- the terminal test;
 * ``utility(state, player)``       -- +1 / 0 / -1 for ``player`` at a terminal.
 
-Everything else has a default and is optional: a heuristic ``evaluate`` for
-depth-limited search, move and position notation, a text rendering, and hooks
-the engine uses to go faster (table keys, symmetries, ordering hints, immediate
-wins).
+These six rules (:class:`Rules`) are the only thing a game must write.
+Everything else is an optional layer with a working default, each stated as
+its own protocol below:
+
+* :class:`Notation`   -- moves and positions as text (default: a move is
+  written ``str(move)`` and read back by matching the legal moves; a game
+  without ``parse_position`` is given by its moves from the start);
+* :class:`Drawing`    -- ``render`` for the terminal, ``board`` and
+  ``move_cells`` for graphical front ends (default: no grid);
+* :class:`SearchHints` -- what makes search faster: a heuristic ``evaluate``
+  for depth-limited search, an opening table, table keys, symmetries, move
+  ordering, immediate wins, non-losing moves, static bounds and
+  ``mover_wins_only``. None changes a proven value.
+
+:func:`zerosum.testing.check_game` checks the rules and every layer a game
+implements.
 
 States must be immutable and hashable: ``result`` never changes its input, so a
 state can key a transposition table and search can never corrupt the caller's
@@ -30,7 +42,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .i18n import N_, _
 
@@ -280,24 +292,44 @@ class Game(ABC, Generic[S, A]):
         has one for it (higher is better), else None."""
         return None
 
-    # -- notation ------------------------------------------------------------
-    @abstractmethod
+    # -- notation (optional: see Notation) ---------------------------------
     def format_move(self, action: A) -> str:
-        """The move in the game's notation."""
+        """The move in the game's notation (default: ``str(action)``)."""
+        return str(action)
 
-    @abstractmethod
     def parse_move(self, state: S, text: str) -> A:
         """Parse a move in ``state``; raise :class:`MoveError` (one line,
-        listing what is expected) when it is malformed or illegal."""
+        listing what is expected) when it is malformed or illegal. The
+        default finds the legal move whose :meth:`format_move` is ``text``."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move is read from a str, not {type(text).__name__}")
+        wanted = text.strip()
+        for action in self.actions(state):
+            if self.format_move(action) == wanted:
+                return action
+        from .i18n import _
 
-    @abstractmethod
+        raise MoveError(
+            _("cannot play {text!r} here; expected one of {moves}").format(
+                text=wanted[:20], moves=self.legal_moves_text(state)
+            )
+        )
+
     def format_position(self, state: S) -> str:
         """A one-line text that :meth:`parse_position` turns back into
-        ``state``."""
+        ``state`` (default: ``repr(state)``, for reading only)."""
+        return repr(state)
 
-    @abstractmethod
     def parse_position(self, text: str) -> S:
-        """Inverse of :meth:`format_position`; raise :class:`PositionError`."""
+        """Inverse of :meth:`format_position`; raise :class:`PositionError`.
+        The default says the game reads no positions (give its moves)."""
+        from .i18n import _
+
+        raise PositionError(
+            _("{game} has no position notation; give the moves from the start instead").format(
+                game=self.name or type(self).__name__
+            )
+        )
 
     def render(self, state: S) -> str:
         """A multi-line picture of the board for the terminal."""
@@ -382,6 +414,12 @@ class Game(ABC, Generic[S, A]):
         no win, and reads an empty sequence as "every move loses in two
         plies"."""
         return None
+
+    def informed_order(self, state: S) -> bool:
+        """Whether :meth:`ordered_actions` is so well informed here that
+        search should keep its order as it is (no killer or history
+        reordering). Othello's fastest-first endgame order is. Default: no."""
+        return False
 
     def static_bound(self, state: S) -> int:
         """A static decision, without search: ``+p`` when the side to move is
@@ -472,3 +510,63 @@ class Game(ABC, Generic[S, A]):
                 moves=text, count=len(actions)
             )
         return text
+
+
+# -- the layers, each its own protocol (for reading and for type checkers) -------
+class Rules(Protocol[S, A]):
+    """The textbook's game: what every game must write."""
+
+    def initial_state(self) -> S: ...
+    def to_move(self, state: S) -> Player: ...
+    def actions(self, state: S) -> Sequence[A]: ...
+    def result(self, state: S, action: A) -> S: ...
+    def is_terminal(self, state: S) -> bool: ...
+    def utility(self, state: S, player: Player) -> int: ...
+
+
+class Notation(Protocol[S, A]):
+    """Moves and positions as text, for people and files. ``parse_*`` raise
+    :class:`MoveError` / :class:`PositionError` (one line) on bad text;
+    ``parse(format(x)) == x``."""
+
+    compact_moves: bool
+
+    def format_move(self, action: A) -> str: ...
+    def parse_move(self, state: S, text: str) -> A: ...
+    def format_position(self, state: S) -> str: ...
+    def parse_position(self, text: str) -> S: ...
+
+
+S_in = TypeVar("S_in", bound=Hashable, contravariant=True)
+A_in = TypeVar("A_in", bound=Hashable, contravariant=True)
+
+
+class Drawing(Protocol[S_in, A_in]):
+    """How front ends draw a position: a text picture, and a grid whose
+    cells a click selects moves by."""
+
+    def render(self, state: S_in) -> str: ...
+    def board(self, state: S_in) -> Board | None: ...
+    def move_cells(self, state: S_in, action: A_in) -> tuple[Cell, ...]: ...
+
+
+class SearchHints(Protocol[S, A]):
+    """What makes search faster without changing a proven value: the
+    heuristic evaluation and opening table, table keys and symmetries, move
+    ordering, immediate wins, non-losing moves, static bounds, and whether
+    only the mover can win."""
+
+    mover_wins_only: bool
+
+    def evaluate(self, state: S, player: Player) -> int: ...
+    def opening_scores(self, state: S) -> Mapping[A, int] | None: ...
+    def key(self, state: S) -> Hashable: ...
+    def symmetry_count(self) -> int: ...
+    def transform(self, state: S, transform: int) -> S: ...
+    def canonical(self, state: S) -> tuple[Hashable, int]: ...
+    def map_move(self, action: A, transform: int, inverse: bool = False) -> A: ...
+    def ordered_actions(self, state: S) -> Sequence[A]: ...
+    def winning_action(self, state: S) -> A | None: ...
+    def non_losing_actions(self, state: S) -> Sequence[A] | None: ...
+    def informed_order(self, state: S) -> bool: ...
+    def static_bound(self, state: S) -> int: ...

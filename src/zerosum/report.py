@@ -3,7 +3,7 @@ the browser receives.
 
 The schema is documented once, in ``docs/messages.md``; keys stay English
 whatever the language. Every object has a ``type``: ``progress``,
-``analysis``, ``result``, ``perft`` or ``error``.
+``analysis``, ``result``, ``perft``, ``trace`` or ``error``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 
 from .game import Game
 from .search.engine import Progress
-from .search.types import MoveScore, Score, SearchResult
+from .search.trace import Trace
+from .search.types import INF, MoveScore, Score, SearchResult
 
 
 def game_over_after(game: Game[Any, Any], state: Any, line: tuple[Any, ...]) -> bool:
@@ -147,6 +148,66 @@ def games_list(rows: list[tuple[str, str, str]]) -> list[dict[str, str]]:
         {"name": name, "parameters": params, "description": description}
         for name, params, description in rows
     ]
+
+
+def _bound(value: int | None) -> int | None:
+    """A window bound for JSON: None for an unbounded side (or no window)."""
+    return None if value is None or abs(value) >= INF else value
+
+
+def trace_object(run: Trace) -> dict[str, Any]:
+    """The ``trace`` object (``zerosum trace --json``, the browser's tree
+    view): the search's own figures and every node in visit order. Values
+    are from the root mover's (MAX's) point of view (an engine trace's too)."""
+    game = run.game
+    tree = []
+    for node in run.nodes:
+        tree.append(
+            {
+                "id": node.id,
+                "parent": node.parent,
+                "move": None if node.move is None else game.format_move(node.move),
+                "ply": node.ply,
+                "max": node.maximizing,
+                "alpha": _bound(node.alpha),
+                "beta": _bound(node.beta),
+                "value": node.value,
+                "leaf": node.leaf,
+                "children": node.children,
+                "best": node.best,
+                "best_move": None if node.best_move is None else game.format_move(node.best_move),
+                "cut": node.cut,
+                "bound": _bound(node.bound),
+                "pruned": [game.format_move(m) for m in node.pruned],
+                "reason": node.reason,
+                "depth": node.depth,
+                "iteration": node.iteration,
+                "visits": node.visits,
+                "nodes": node.nodes,
+                "leaves": node.leaves,
+                "opened": node.opened,
+                "closed": node.closed,
+                "position": game.format_position(node.state),
+            }
+        )
+    stats = run.result.stats
+    return {
+        "type": "trace",
+        **position_fields(game, run.state),
+        "algorithm": run.algorithm,
+        "depth": run.depth,
+        "evaluate_terminals": run.evaluate_terminals,
+        "root_search": run.root_search,
+        "keep_depth": run.keep_depth,
+        "value": run.value,
+        "exact": run.result.score.exact,
+        "best_move": None if run.best_move is None else game.format_move(run.best_move),
+        "nodes": stats.nodes,
+        "leaves": stats.leaves,
+        "cutoffs": stats.cutoffs,
+        "time_s": round(stats.time_s, 6),
+        "tree": tree,
+    }
 
 
 def error_object(message: str, **extra: Any) -> dict[str, Any]:

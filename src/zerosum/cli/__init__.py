@@ -1,4 +1,4 @@
-"""The ``zerosum`` command line: games, play, analyze, solve, perft, serve.
+"""The ``zerosum`` command line: games, play, analyze, solve, perft, trace, serve.
 
 It only calls the public API (the search front door for every search) and
 renders what comes back. Bad input of any kind prints one line to stderr,
@@ -22,6 +22,7 @@ from ..game import ZerosumError, excerpt
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .parser import EXIT_USAGE, build_parser, error_line
+from .trace import cmd_trace
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
     "games": cmd_games,
@@ -29,6 +30,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "analyze": cmd_analyze,
     "solve": cmd_solve,
     "perft": cmd_perft,
+    "trace": cmd_trace,
     "serve": cmd_serve,
 }
 

@@ -189,7 +189,7 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         algorithm=args.algorithm,
         backend=getattr(args, "backend", "auto"),
         hash_mb=getattr(args, "hash", None),
-        symmetry=getattr(args, "symmetry", False),
+        symmetry=getattr(args, "symmetry", None),
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
     )
 

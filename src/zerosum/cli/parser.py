@@ -166,8 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--symmetry",
-            action="store_true",
-            help=_("engine: one table entry per symmetry class of positions"),
+            action=argparse.BooleanOptionalAction,
+            help=_(
+                "engine: one table entry per symmetry class of positions "
+                "(default: where it pays, e.g. tic-tac-toe and Domineering)"
+            ),
         )
 
     def position_options(p: argparse.ArgumentParser) -> None:
@@ -266,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     counting.add_argument("depth", metavar="DEPTH", type=_whole_number, help=_("plies"))
     counting.add_argument("--divide", action="store_true", help=_("count per first move"))
     counting.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    from .trace import add_parser as add_trace
+
+    add_trace(commands, _whole_number)
     serve = commands.add_parser(
         "serve", help=_("play and analyse in the browser (a local web app)")
     )

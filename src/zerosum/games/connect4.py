@@ -74,7 +74,6 @@ from ..game import (
 )
 from ..i18n import N_, _
 from ..registry import register
-from ..search.types import WIN, is_decisive
 
 #: Values of a state's ``status``.
 ONGOING, WON, DRAW = 0, 1, 2
@@ -750,25 +749,3 @@ class ConnectFour(Game[State, int]):
         keys.sort(reverse=True)
         tie_column = self._tie_column
         return [tie_column[k & 15] for k in keys]
-
-    # -- benchmarks ------------------------------------------------------------
-    def benchmark_score(self, state: State, raw: int) -> int:
-        """Convert an exact score of ``state`` for the side to move (the
-        :mod:`zerosum.search.types` convention: a win ``p`` plies on scores
-        ``WIN - p``, a loss ``-(WIN - p)``, a draw 0) to the convention of the
-        published benchmark sets: a win with ``T`` stones on the board at the
-        end scores ``(width*height + 2 - T) // 2`` (``22 - ceil(T/2)`` on
-        7x6: the empty cells left, counted for the winner), a loss the
-        negative, a draw 0. Raise :class:`ValueError` for a heuristic score.
-
-        >>> game = ConnectFour()
-        >>> game.benchmark_score(game.play("445566"), WIN - 1)  # Red wins with 7 stones
-        18
-        """
-        if raw == 0:
-            return 0
-        if not is_decisive(raw):
-            raise ValueError(f"score {raw} is not an exact win or loss")
-        end = state[1].bit_count() + (WIN - abs(raw))
-        value = (self.cells + 2 - end) // 2
-        return value if raw > 0 else -value

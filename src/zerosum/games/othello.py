@@ -66,6 +66,8 @@ SIZES = (4, 6, 8)
 _RUN_OF_SQUARES = re.compile(r"(?:[a-z][1-9])+", re.IGNORECASE)
 
 # -- evaluation weights (scores for the side being evaluated) -----------------
+#: Empty squares at or below which moves are ordered fastest first.
+FASTEST_FIRST = 16
 #: Per legal move more than the opponent.
 W_MOBILITY = 10
 #: Per corner held more than the opponent.
@@ -622,8 +624,25 @@ class Othello(Game[State, int]):
             return PASS
         return permute(self._transforms[transform], 1 << action).bit_length() - 1
 
+    def informed_order(self, state: State) -> bool:
+        """In the endgame (at most :data:`FASTEST_FIRST` empty squares) the
+        fastest-first order is better than killers and history: keep it."""
+        return self.cells - (state[0] | state[1]).bit_count() <= FASTEST_FIRST
+
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Corners first, then edges, the inside, and the squares next to the
-        corners last (row-major within each group)."""
+        corners last (row-major within each group). With at most
+        :data:`FASTEST_FIRST` empty squares, moves that leave the opponent
+        the fewest replies come first (ties in that order): the endgame
+        solvers' "fastest first", which finds refutations soonest."""
         order = self._order
-        return sorted(self.actions(state), key=lambda sq: order[sq] if sq >= 0 else 0)
+        moves = sorted(self.actions(state), key=lambda sq: order[sq] if sq >= 0 else 0)
+        mine, theirs = state[0], state[1]
+        if len(moves) < 2 or not self.informed_order(state):
+            return moves
+
+        def replies(square: int) -> int:
+            flipped = self.flips(mine, theirs, square)
+            return self.moves_bits(theirs ^ flipped, mine | flipped | 1 << square).bit_count()
+
+        return sorted(moves, key=replies)

@@ -40,7 +40,10 @@ Python engine's (``zerosum.search.engine``):
   ``p`` plies, 0 when unknown (Domineering's move-count bound);
 * ``canonical(g, s) -> (uint64, int)`` -- the key of the symmetry class and
   the transform mapping ``s`` onto the representative;
-  ``map_move(g, m, t, inverse) -> int`` maps a move code by transform ``t``.
+  ``map_move(g, m, t, inverse) -> int`` maps a move code by transform ``t``;
+* ``informed_order(g, s) -> bool`` -- ``gen``'s order at ``s`` is informed
+  (Othello's fastest first in the endgame): killers and history then leave
+  it alone (the Python game's ``informed_order``).
 
 The kernel calls ``status`` first at every node, so ``gen`` may assume a
 game in progress.
@@ -84,6 +87,7 @@ class Primitives:
     bound: Callable[..., Any] | None = None
     canonical: Callable[..., Any] | None = None
     map_move: Callable[..., Any] | None = None
+    informed_order: Callable[..., Any] | None = None
     mover_wins_only: bool = False
     exact_key: bool = False
 

@@ -24,57 +24,8 @@ Connect Four). The tic-tac-toe tutorial's evaluation is not (the opponent's
 threat counts first for either side), so there depth-limited scores differ;
 exact scores never do.
 
-The search function and its contract
-------------------------------------
-``node(state, me, depth, ply, alpha, beta, safe)`` is fail-soft alpha-beta
-(``safe``: the parent's non-losing list already proves that the side to move
-cannot win at once, so ``winning_action`` is not asked): with
-``v`` its return value and ``V`` the depth-limited negamax value,
-
-* ``alpha < v < beta``  implies ``v == V``;
-* ``v <= alpha``         implies ``V <= v``  (an upper bound);
-* ``v >= beta``          implies ``V >= v``  (a lower bound).
-
-Null windows (``beta == alpha + 1``) answer "is ``V > alpha``?" and return a
-bound on the right side; the solver narrows a value with them.
-
-Exactness
----------
-A counter is bumped at every heuristic leaf (and at every use of a table entry
-that a heuristic leaf influenced). A subtree whose search left the counter
-unchanged saw only terminal positions and game-theoretic facts, so its result
-holds at any depth: its table entry is stored with depth :data:`DEPTH_INF`,
-and an iteration that ends with the counter unchanged is exact, which ends
-iterative deepening. A decisive score is exact when its game ends within the
-horizon; past it (a value from the table's exact entries of a deeper
-subtree) only its side is proven -- the win, or the loss -- not its distance,
-so iterative deepening goes on, and a search stopped by its budget then
-reports it with ``exact=False``.
-
-Engine hooks (``game.py``)
---------------------------
-* ``winning_action`` -- a win at ``ply + 1``, scored without generating moves;
-* ``non_losing_actions`` -- when it returns a list (it is asked only after
-  ``winning_action`` found nothing): empty means a loss at ``ply + 2``;
-  otherwise only those moves are searched, in the game's order (killers and
-  history leave an informed list alone: on Connect Four they would undo the
-  game's threat-based order and cost several times the positions). The engine then also
-  takes it as proven that no move wins at once (a game must not return a
-  list when its ``winning_action`` can miss a win), and bounds the node's
-  value by ``win_in(ply + 2)`` (mate-distance pruning); a child reached by
-  one of those moves is not asked ``winning_action`` at all. A game whose
-  games end only by a win of the side that just moved, or a draw, with turns
-  alternating (Connect Four, m,n,k-games, Domineering) may declare
-  ``mover_wins_only = True``; the bounds then tighten to ``win_in(ply + 3)`` and
-  ``loss_in(ply + 4)``, which is what makes Pons-style solving fast.
-
-Move order at a node
---------------------
-The table's move is searched first, before the hooks are asked or any move is
-generated: a stored move is legal (equal keys mean equal positions), and when
-it refutes, the node costs one ``result`` call. Then the hooks, then the
-moves in the game's order (``ordered_actions``, or the non-losing list),
-refined by killers and history when the list is not informed.
+The node function, its contract, exactness, the hooks and the move order
+at a node are described in :mod:`zerosum.search.node`.
 
 Limits
 ------
@@ -92,20 +43,23 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections import defaultdict
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..game import Game, ZerosumError
 from ..i18n import _
+from .node import (
+    CHECK_INTERVAL,
+    UNLIMITED,
+    PythonCore,
+    Scratch,
+    SearchCore,
+    Stop,
+)
 from .tt import (
     DEFAULT_SIZE,
-    DEPTH_INF,
     ENTRY_BYTES,
-    MATE,
-    NO_LOWER,
-    NO_UPPER,
     TranspositionTable,
     check_megabytes,
     memory_bytes,
@@ -117,9 +71,9 @@ from .types import (
     WIN,
     Limits,
     MoveScore,
+    Progress,
     Score,
     SearchResult,
-    SearchStats,
     is_decisive,
     loss_in,
     win_in,
@@ -127,16 +81,6 @@ from .types import (
 
 A = TypeVar("A")
 
-#: The remaining depth given to a search with no depth limit: it never
-#: reaches zero within MAX_PLY plies, so no heuristic leaf is ever scored.
-UNLIMITED = 1 << 30
-#: Positions between two looks at the clock, the node budget and stop(), at
-#: first; the interval then adapts so that looks come about every
-#: millisecond (between MIN_ and MAX_CHECK_INTERVAL positions), whether a
-#: position costs a microsecond or a slow evaluation's fifty.
-CHECK_INTERVAL = 16
-MIN_CHECK_INTERVAL = 4
-MAX_CHECK_INTERVAL = 4096
 #: Iterative deepening does not start a new iteration once this share of the
 #: time budget is spent: the next one would most likely be thrown away.
 NEW_ITERATION_SHARE = 0.5
@@ -152,9 +96,13 @@ class EngineOptions:
     (exact) score, only how many positions it takes to find it.
 
     * ``tt``           -- a transposition table of ``tt_size`` entries (kept
-                          between searches of one :class:`Engine`);
+                          between searches of one :class:`Engine`; the native
+                          backend's default is sized in megabytes instead,
+                          unless ``tt_size`` is set);
     * ``symmetry``     -- key the table by ``game.canonical`` (one entry per
-                          symmetry class); pays off when ``canonical`` is cheap
+                          symmetry class; None: the backend's choice, on for
+                          the native games that gain from it, such as
+                          tic-tac-toe and Domineering); pays off when ``canonical`` is cheap
                           next to the search it saves;
     * ``static_order`` -- moves in ``game.ordered_actions`` order, else
                           ``game.actions``;
@@ -174,7 +122,7 @@ class EngineOptions:
 
     tt: bool = True
     tt_size: int = DEFAULT_SIZE
-    symmetry: bool = False
+    symmetry: bool | None = None
     static_order: bool = True
     killers: bool = True
     history: bool = True
@@ -222,500 +170,6 @@ class EngineOptions:
             history=False,
             pvs=False,
             hooks=False,
-        )
-
-
-@dataclass(frozen=True)
-class Progress(Generic[A]):
-    """A report after each completed iteration (engine) or null-window probe
-    (solver).
-
-    * ``depth``   -- the depth just completed; None for a solver probe or an
-                     iteration that reached the end of the game everywhere;
-    * ``score``   -- the best move's score (solver: the lower bound so far,
-                     exact once ``lower == upper``);
-    * ``pv``      -- the principal variation (may be empty in the solver);
-    * ``nodes``, ``nps``, ``time_s`` -- since the search started;
-    * ``tt_hit_rate`` -- table hits per probe (0.0 without a table);
-    * ``lower``, ``upper`` -- the solver's proven bounds on the value (None
-      from the engine);
-    * ``moves``   -- during :meth:`Engine.analyze`, every root move scored at
-      this depth, best first (empty from other searches).
-    """
-
-    depth: int | None
-    score: Score
-    best_move: A | None
-    pv: tuple[A, ...]
-    nodes: int
-    nps: float
-    time_s: float
-    tt_hit_rate: float
-    lower: int | None = None
-    upper: int | None = None
-    moves: tuple[MoveScore[A], ...] = ()
-
-
-class _Stop(Exception):
-    """Raised inside the recursion when the budget is spent or stop() was
-    called; caught by the iteration driver."""
-
-
-class _Scratch:
-    """What one engine reuses from search to search: the principal variation
-    below each ply (written before it is read, so never reset)."""
-
-    def __init__(self) -> None:
-        self.pvt: list[tuple[Any, ...]] = [()] * (MAX_PLY + 2)
-
-
-class _Core:
-    """The machinery of one search: the recursive ``node`` function and its
-    counters, built as closures over local variables because attribute and
-    method look-ups per node are what costs most in Python.
-
-    ``node(state, me, depth, ply, alpha, beta) -> int`` follows the fail-soft
-    contract in the module docstring. ``me`` is ``game.to_move(state)``
-    (computed once, by the parent). ``depth`` is the remaining depth
-    (:data:`UNLIMITED` for none).
-    """
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        options: EngineOptions,
-        table: TranspositionTable | None,
-        stop: threading.Event,
-        deadline: float | None,
-        node_limit: int | None,
-        scratch: _Scratch,
-    ) -> None:
-        self.game = game
-        self.table = table
-        self.symmetric = options.symmetry and table is not None and game.symmetry_count() > 1
-
-        # -- everything the hot path touches, bound to locals once ----------
-        is_terminal = game.is_terminal
-        utility = game.utility
-        evaluate = game.evaluate
-        to_move = game.to_move
-        result = game.result
-        key_of = game.key
-        canonical = game.canonical
-        map_move = game.map_move
-        gen_moves = game.ordered_actions if options.static_order else game.actions
-        game_type = type(game)
-        use_win = options.hooks and game_type.winning_action is not Game.winning_action
-        use_nl = options.hooks and game_type.non_losing_actions is not Game.non_losing_actions
-        winning_action = game.winning_action
-        non_losing = game.non_losing_actions
-        # Bounds once no move wins at once and the non-losing moves are known:
-        # see the module docstring on ``mover_wins_only``.
-        mover_wins_only = game.mover_wins_only
-        nl_top = 3 if mover_wins_only else 2
-        nl_bottom = 4 if mover_wins_only else 1
-        use_tt = table is not None
-        symmetric = self.symmetric
-        slots: list[Any] = table.slots if table is not None else []
-        size = table.size if table is not None else 1
-        generation = table.generation if table is not None else 0
-        use_killers = options.killers
-        use_history = options.history
-        use_pvs = options.pvs
-        # Killer moves by ply (dicts: a search that reaches ply 40 pays for 40
-        # entries, not for MAX_PLY).
-        killer1: dict[int, Any] = {}
-        killer2: dict[int, Any] = {}
-        killer1_get = killer1.get
-        # History scores by move, one table per side.
-        histories: tuple[defaultdict[Any, int], defaultdict[Any, int]] = (
-            defaultdict(int),
-            defaultdict(int),
-        )
-        # pvt[ply]: the principal variation below a PV node at ``ply``; written
-        # only at PV nodes (few), so it costs nothing in null-window search.
-        # Owned by the engine, so a search allocates none (a fresh
-        # 10,000-slot list costs more than a small search).
-        pvt = scratch.pvt
-        perf_counter = time.perf_counter
-        stop_is_set = stop.is_set
-
-        nodes = leaves = cutoffs = probes = hits = horizon = 0
-        check_at = CHECK_INTERVAL if node_limit is None else min(CHECK_INTERVAL, node_limit)
-        interval = CHECK_INTERVAL
-        last_check = perf_counter()
-
-        def check() -> None:
-            """Every ``interval`` positions: the clock, the node budget and
-            stop(). Raises _Stop when the search must end. (When the looks
-            happen never changes what is searched: node counts stay the
-            same from run to run.)"""
-            nonlocal check_at, interval, last_check
-            if stop_is_set():
-                raise _Stop
-            if node_limit is not None and nodes >= node_limit:
-                raise _Stop
-            now = perf_counter()
-            if deadline is not None and now >= deadline:
-                raise _Stop
-            spent = now - last_check
-            last_check = now
-            if spent < 0.0005 and interval < MAX_CHECK_INTERVAL:
-                interval *= 2
-            elif spent > 0.002 and interval > MIN_CHECK_INTERVAL:
-                interval //= 2
-            check_at = nodes + interval
-            if node_limit is not None and check_at > node_limit:
-                check_at = node_limit
-
-        def node(
-            state: Any, me: int, depth: int, ply: int, alpha: int, beta: int, safe: bool
-        ) -> int:
-            nonlocal nodes, leaves, cutoffs, probes, hits, horizon
-            nodes += 1
-            if nodes >= check_at:
-                check()
-            if is_terminal(state):
-                leaves += 1
-                return utility(state, me) * (WIN - ply)
-            if depth <= 0:
-                leaves += 1
-                horizon += 1
-                return evaluate(state, me)
-            h0 = horizon
-            pvnode = beta - alpha > 1
-            d1 = depth - 1
-            p1 = ply + 1
-            best = -INF
-            best_move = None
-            cut = False
-            # Whether the moves come from an informed list (non_losing_actions,
-            # best first), which killers and history leave alone; assumed when
-            # the hook is on until it is asked.
-            informed = use_nl
-
-            # -- transposition table ----------------------------------------
-            tmove = None
-            if use_tt:
-                if symmetric:
-                    k, transform = canonical(state)
-                else:
-                    k = key_of(state)
-                slot = hash(k) % size
-                probes += 1
-                entry = slots[slot]
-                if entry is not None and entry[0] == k:
-                    hits += 1
-                    tmove = entry[4]
-                    if tmove is not None and symmetric:
-                        tmove = map_move(tmove, transform, True)
-                    if entry[3] >= depth:
-                        lo: int = entry[1]
-                        if lo >= MATE:
-                            lo -= ply
-                        elif lo <= -MATE:
-                            lo += ply
-                        hi: int = entry[2]
-                        if hi >= MATE:
-                            hi -= ply
-                        elif hi <= -MATE:
-                            hi += ply
-                        if lo >= beta or lo == hi:
-                            if entry[3] != DEPTH_INF:
-                                horizon += 1
-                            return lo
-                        if hi <= alpha:
-                            if entry[3] != DEPTH_INF:
-                                horizon += 1
-                            return hi
-                        if lo > alpha or hi < beta:
-                            if entry[3] != DEPTH_INF:
-                                horizon += 1  # a heuristic bound narrows the window
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
-            a0 = alpha
-
-            # -- the table's move first: a cut-off then costs no hooks and no
-            # move generation (a stored move is legal: equal keys mean equal
-            # positions) ------------------------------------------------------
-            if tmove is not None:
-                child = result(state, tmove)
-                cs = to_move(child)
-                if pvnode:
-                    pvt[p1] = ()
-                if cs != me:
-                    value = -node(child, cs, d1, p1, -beta, -alpha, False)
-                else:
-                    value = node(child, cs, d1, p1, alpha, beta, False)
-                best = value
-                best_move = tmove
-                if value > alpha:
-                    if value >= beta:
-                        cutoffs += 1
-                        cut = True
-                    else:
-                        alpha = value
-                        if pvnode:
-                            pvt[ply] = (tmove, *pvt[p1])
-
-            if not cut:
-                # -- hooks and mate-distance bounds ---------------------------
-                moves: Any = None
-                informed = False
-                top = WIN - 1 - ply  # the best any move can do: win at once
-                bottom = ply + 1 - WIN  # the worst: lose by one's own move
-                if use_win and not safe:
-                    win = winning_action(state)
-                    if win is not None:
-                        leaves += 1
-                        if pvnode:
-                            pvt[ply] = (win,)
-                        return top
-                if use_nl:
-                    moves = non_losing(state)
-                    if moves is not None:
-                        if not moves:
-                            leaves += 1
-                            return ply + 2 - WIN  # every move lets the opponent win
-                        informed = True
-                        top = WIN - nl_top - ply
-                        bottom = ply + nl_bottom - WIN
-                if top <= alpha:
-                    return top
-                if bottom >= beta:
-                    return bottom
-                if top < beta:
-                    beta = top
-                if bottom > alpha:
-                    alpha = bottom
-                if bottom > a0:
-                    a0 = bottom
-
-                # -- move ordering: killers and history refine the static
-                # order; an informed list (non_losing_actions, best first)
-                # keeps the game's order ----------------------------------------
-                if moves is None:
-                    moves = gen_moves(state)
-                if not informed:
-                    if use_history:
-                        moves = sorted(moves, key=histories[me].__getitem__, reverse=True)
-                    if use_killers:
-                        k1 = killer1_get(ply)
-                        if k1 is not None:
-                            k2 = killer2.get(ply)
-                            if k2 is not None and k2 in moves:
-                                moves = list(moves)
-                                moves.remove(k2)
-                                moves.insert(0, k2)
-                            if k1 in moves:
-                                moves = list(moves)
-                                moves.remove(k1)
-                                moves.insert(0, k1)
-
-                # -- the moves ------------------------------------------------
-                # Children of moves from a non-losing list cannot win at once.
-                child_safe = informed
-                first = tmove is None
-                for move in moves:
-                    if move == tmove:
-                        continue  # searched above
-                    child = result(state, move)
-                    cs = to_move(child)
-                    if pvnode:
-                        if first or not use_pvs:
-                            first = False
-                            pvt[p1] = ()
-                            if cs != me:
-                                value = -node(child, cs, d1, p1, -beta, -alpha, child_safe)
-                            else:
-                                value = node(child, cs, d1, p1, alpha, beta, False)
-                        else:
-                            if cs != me:
-                                value = -node(child, cs, d1, p1, -alpha - 1, -alpha, child_safe)
-                            else:
-                                value = node(child, cs, d1, p1, alpha, alpha + 1, False)
-                            if alpha < value < beta:  # fail high: search it properly
-                                pvt[p1] = ()
-                                if cs != me:
-                                    value = -node(child, cs, d1, p1, -beta, -alpha, child_safe)
-                                else:
-                                    value = node(child, cs, d1, p1, alpha, beta, False)
-                    elif cs != me:
-                        value = -node(child, cs, d1, p1, -beta, -alpha, child_safe)
-                    else:
-                        value = node(child, cs, d1, p1, alpha, beta, False)
-                    if value > best:
-                        best = value
-                        best_move = move
-                        if value > alpha:
-                            if value >= beta:
-                                cutoffs += 1
-                                cut = True
-                                break
-                            alpha = value
-                            if pvnode:
-                                pvt[ply] = (move, *pvt[p1])
-
-            if cut and not informed:
-                # A refutation: remember it for the siblings' searches.
-                if use_killers:
-                    k1 = killer1_get(ply)
-                    if best_move != k1:
-                        killer2[ply] = k1
-                        killer1[ply] = best_move
-                if use_history:
-                    histories[me][best_move] += depth * depth if depth < 64 else 4096
-
-            # -- store --------------------------------------------------------
-            if use_tt:
-                if horizon == h0:
-                    stored_depth = DEPTH_INF
-                elif (best >= MATE and best >= beta) or (best <= -MATE and best <= a0):
-                    # "Wins within n plies" and "loses within n plies" are
-                    # proven even past a horizon; an exact decisive value is
-                    # not (a quicker win or a longer defence may lie beyond it).
-                    stored_depth = DEPTH_INF
-                else:
-                    stored_depth = depth
-                if best >= MATE:
-                    rel = best + ply
-                elif best <= -MATE:
-                    rel = best - ply
-                else:
-                    rel = best
-                if best <= a0:
-                    lo, hi = NO_LOWER, rel
-                elif best >= beta:
-                    lo, hi = rel, NO_UPPER
-                else:
-                    lo = hi = rel
-                if symmetric and best_move is not None:
-                    best_move = map_move(best_move, transform)
-                # The replacement policy of tt.py, inlined.
-                old = slots[slot]
-                if old is None:
-                    slots[slot] = (k, lo, hi, stored_depth, best_move, generation)
-                elif old[0] == k:
-                    if old[3] < stored_depth:
-                        slots[slot] = (k, lo, hi, stored_depth, best_move, generation)
-                    elif old[3] == stored_depth:
-                        # The same position to the same depth: keep both sides.
-                        mlo = old[1] if old[1] > lo else lo
-                        mhi = old[2] if old[2] < hi else hi
-                        if mlo <= mhi:
-                            lo, hi = mlo, mhi
-                        slots[slot] = (k, lo, hi, stored_depth, best_move, generation)
-                elif old[3] <= stored_depth or old[5] != generation:
-                    slots[slot] = (k, lo, hi, stored_depth, best_move, generation)
-            return best
-
-        def counts() -> tuple[int, int, int, int, int, int]:
-            return nodes, leaves, cutoffs, probes, hits, horizon
-
-        def count_root() -> None:
-            nonlocal nodes
-            nodes += 1
-
-        self.node = node
-        self.counts = counts
-        self.count_root = count_root
-        self.pvt = pvt
-        self.use_win = use_win
-        self.use_nl = use_nl
-        #: Bounds on the root's value once no move wins at once and the
-        #: non-losing moves are known (see ``mover_wins_only``).
-        self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
-        self.gen_moves = gen_moves
-
-    # -- helpers for the root (not speed-critical) ---------------------------
-    def horizon(self) -> int:
-        return self.counts()[5]
-
-    def nodes(self) -> int:
-        return self.counts()[0]
-
-    def child_value(self, child: Any, cs: int, me: int, depth: int, alpha: int, beta: int) -> int:
-        """The value, for the root's side ``me``, of a root move leading to
-        ``child`` (whose side to move is ``cs``), with the fail-soft contract
-        on the window ``(alpha, beta)`` seen from the root."""
-        self.pvt[1] = ()
-        if cs != me:
-            return -self.node(child, cs, depth, 1, -beta, -alpha, False)
-        return self.node(child, cs, depth, 1, alpha, beta, False)
-
-    def line(self, root: Any, move: Any, length: int) -> tuple[Any, ...]:
-        """The principal variation of a root move just searched with an open
-        window: the collected line, extended through the table's best moves
-        where a table cut-off ended it; at most ``length`` plies."""
-        line = (move, *self.pvt[1])[:length]
-        return line + self.table_line(root, line, length - len(line))
-
-    def table_line(self, root: Any, prefix: Sequence[Any], length: int) -> tuple[Any, ...]:
-        """Follow the table's best moves (of exact and lower-bound entries)
-        from the position after ``prefix``, for at most ``length`` plies."""
-        table, game = self.table, self.game
-        if table is None or length <= 0:
-            return ()
-        state = root
-        for move in prefix:
-            state = game.result(state, move)
-        out: list[Any] = []
-        while len(out) < length and not game.is_terminal(state):
-            if self.symmetric:
-                key, transform = game.canonical(state)
-            else:
-                key, transform = game.key(state), 0
-            entry = table.slots[hash(key) % table.size]
-            if entry is None or entry[0] != key or entry[4] is None:
-                break
-            if entry[1] <= NO_LOWER + MAX_PLY:
-                break  # only an upper bound: its move is not known to be best
-            move = entry[4]
-            if self.symmetric:
-                move = game.map_move(move, transform, True)
-            if move not in game.actions(state):
-                break
-            out.append(move)
-            state = game.result(state, move)
-        return tuple(out)
-
-    def stats(self, started: float) -> SearchStats:
-        nodes, leaves, cutoffs, probes, hits, _ = self.counts()
-        return SearchStats(
-            nodes=nodes,
-            leaves=leaves,
-            cutoffs=cutoffs,
-            time_s=time.perf_counter() - started,
-            tt_probes=probes,
-            tt_hits=hits,
-        )
-
-    def progress(
-        self,
-        started: float,
-        depth: int | None,
-        score: Score,
-        move: Any,
-        pv: tuple[Any, ...],
-        lower: int | None = None,
-        upper: int | None = None,
-        moves: tuple[MoveScore[Any], ...] = (),
-    ) -> Progress[Any]:
-        stats = self.stats(started)
-        return Progress(
-            depth=depth,
-            score=score,
-            best_move=move,
-            pv=pv,
-            nodes=stats.nodes,
-            nps=stats.nodes_per_second,
-            time_s=stats.time_s,
-            tt_hit_rate=stats.tt_hits / stats.tt_probes if stats.tt_probes else 0.0,
-            lower=lower,
-            upper=upper,
-            moves=moves,
         )
 
 
@@ -822,11 +276,36 @@ class Engine(Generic[A]):
         self.options = options if options is not None else EngineOptions()
         #: The backend in use: ``python`` or ``native``.
         self.backend = _choose_backend(game, self.options)
-        self.table: TranspositionTable | None = (
-            TranspositionTable(self.options.table_slots()) if self.options.tt else None
-        )
+        self.table: Any = None
+        self._native: Any = None
+        if self.backend == "native":
+            import numpy as np
+
+            from .. import native
+            from ..native.table import NativeTable, default_megabytes
+
+            self._native = native.adapter_for(game)
+            if self.options.tt:
+                if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
+                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
+                else:
+                    megabytes = self.options.hash_mb or default_megabytes(
+                        self._native.prims.max_plies
+                    )
+                    self.table = NativeTable.of_megabytes(megabytes)
+            # Polled by the compiled search: set by stop() and by the deadline.
+            self._stop_flag = np.zeros(1, dtype=np.int64)
+            from ..native.core import warm_up
+
+            warm_up(game, self._native, self.options)
+        elif self.options.tt:
+            self.table = TranspositionTable(self.options.table_slots())
         self._stop = threading.Event()
-        self._scratch = _Scratch()
+        self._scratch = Scratch()
+        #: The latest search's core: closed when the next one starts.
+        self._core: SearchCore | None = None
+        #: The recorder of a traced search (:meth:`trace`), else None.
+        self._recorder: Any = None
 
     # -- public API -------------------------------------------------------------
     def stop(self) -> None:
@@ -835,6 +314,8 @@ class Engine(Generic[A]):
         of a position) with its best completed result. A search started
         later clears the request."""
         self._stop.set()
+        if self._native is not None:
+            self._stop_flag[0] = 1
 
     def clear(self) -> None:
         """Forget the transposition table."""
@@ -913,6 +394,33 @@ class Engine(Generic[A]):
                 on_progress(progress)
         return run.result
 
+    def trace(
+        self,
+        state: Any,
+        limits: Limits,
+        recorder: Any,
+        *,
+        every_move: bool = False,
+    ) -> SearchResult[A]:
+        """:meth:`search` (or :meth:`analyze` with ``every_move``) under
+        ``limits``, with ``recorder`` (a
+        :class:`zerosum.search.enginetrace.EngineRecorder`) watching every
+        position it visits: iterative deepening runs as it always does.
+        Only the Python backend can be traced (a :class:`ZerosumError` on the
+        native one). Use :func:`zerosum.search.trace.trace` rather than this.
+        """
+        if self.backend != "python":
+            raise ZerosumError(
+                _("the native backend cannot be traced; use the Python backend")
+            )
+        self._recorder = recorder
+        try:
+            if every_move:
+                return self.analyze(state, limits)
+            return self.search(state, limits)
+        finally:
+            self._recorder = None
+
     # -- internals shared with the solver ----------------------------------------
     def _check_root(self, state: Any) -> None:
         if self.game.is_terminal(state):
@@ -922,18 +430,34 @@ class Engine(Generic[A]):
                 )
             )
 
-    def _new_core(self, limits: Limits, started: float) -> _Core:
+    def _new_core(self, limits: Limits, started: float) -> SearchCore:
         """Start a search: clear a pending stop(), open a table generation,
-        and build the recursion for these limits."""
+        and build the search core for these limits (the Python recursion, or
+        the compiled kernel on the native backend: both offer the same
+        methods to the root code)."""
         self._stop.clear()
+        if self._core is not None:
+            self._core.close()
         if self.table is not None:
             self.table.new_search()
         deadline = None if limits.time is None else started + limits.time
-        return _Core(
-            self.game, self.options, self.table, self._stop, deadline, limits.nodes, self._scratch
-        )
+        if self._native is not None:
+            from ..native.core import NativeCore
 
-    def _root_moves(self, core: _Core, state: Any, restrict: bool) -> tuple[list[Any], bool]:
+            self._stop_flag[0] = 0
+            core: SearchCore = NativeCore(
+                self.game, self._native, self.options, self.table, self._stop_flag,
+                deadline, limits.nodes, Stop,
+            )
+        else:
+            core = PythonCore(
+                self.game, self.options, self.table, self._stop, deadline, limits.nodes,
+                self._scratch, self._recorder,
+            )
+        self._core = core
+        return core
+
+    def _root_moves(self, core: SearchCore, state: Any, restrict: bool) -> tuple[list[Any], bool]:
         """The root moves in search order: the game's preference, narrowed to
         the non-losing moves when ``restrict`` (and the hook says so), with
         the table's move first. Also says whether every move loses at once."""
@@ -951,7 +475,7 @@ class Engine(Generic[A]):
     # -- search -----------------------------------------------------------------
     def _search_iteration(
         self,
-        core: _Core,
+        core: SearchCore,
         root: Any,
         me: int,
         moves: list[Any],
@@ -964,6 +488,8 @@ class Engine(Generic[A]):
         window at the best value (with ``want_ties`` just below it, then at it)
         and re-searched when they fail high."""
         game, child_value = self.game, core.child_value
+        if self._recorder is not None:
+            game = self._recorder.root_game(game)  # sees which root move is searched
         d = depth - 1
         length = MAX_PLY if depth >= UNLIMITED else depth
         h_start = core.horizon()
@@ -1049,7 +575,7 @@ class Engine(Generic[A]):
                 iteration = self._search_iteration(
                     core, root, me, moves, depth, rng is not None, partial
                 )
-            except _Stop:
+            except Stop:
                 break
             done = iteration
             moves.remove(iteration.move)
@@ -1085,7 +611,7 @@ class Engine(Generic[A]):
     # -- analysis -----------------------------------------------------------------
     def _analysis_iteration(
         self,
-        core: _Core,
+        core: SearchCore,
         root: Any,
         me: int,
         moves: list[Any],
@@ -1097,6 +623,8 @@ class Engine(Generic[A]):
         to ``done`` for each move valued exactly (all of them, or the
         ``multipv`` best). Returns whether the iteration saw no heuristic leaf."""
         game, child_value = self.game, core.child_value
+        if self._recorder is not None:
+            game = self._recorder.root_game(game)  # sees which root move is searched
         d = depth - 1
         length = MAX_PLY if depth >= UNLIMITED else depth
         h_start = core.horizon()
@@ -1168,7 +696,7 @@ class Engine(Generic[A]):
             scored: list[MoveScore[Any]] = []
             try:
                 exact = self._analysis_iteration(core, root, me, moves, depth, multipv, scored)
-            except _Stop:
+            except Stop:
                 if not latest:  # keep what depth 1 finished
                     latest = scored
                 break
@@ -1200,7 +728,9 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
         return "python"
     from .. import native
 
-    reason = native.unavailable_reason() or native.unsupported_reason(game, options)
+    reason = native.unsupported_reason(game, options)
+    if not reason and not options.static_order:
+        reason = "the compiled search always uses the game's move order"
     if options.backend == "native" and reason:
         raise ZerosumError(
             _("the native backend cannot search {game}: {reason}").format(
@@ -1210,23 +740,11 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     return "python" if reason else "native"
 
 
-def _table_move_first(core: _Core, state: Any, moves: list[Any]) -> list[Any]:
+def _table_move_first(core: SearchCore, state: Any, moves: list[Any]) -> list[Any]:
     """``moves`` with the table's best move for ``state`` (if it is one of
     them) moved to the front; the others keep their order."""
-    table, game = core.table, core.game
-    if table is None:
-        return moves
-    if core.symmetric:
-        key, transform = game.canonical(state)
-    else:
-        key, transform = game.key(state), 0
-    entry = table.slots[hash(key) % table.size]
-    if entry is None or entry[0] != key or entry[4] is None:
-        return moves
-    move = entry[4]
-    if core.symmetric:
-        move = game.map_move(move, transform, True)
-    if move in moves:
+    move = core.table_move(state)
+    if move is not None and move in moves:
         moves = [move, *(m for m in moves if m != move)]
     return moves
 

@@ -62,7 +62,8 @@ class SearchOptions:
       ``native`` (an error when it is not available for the game);
     * ``hash_mb``   -- the engine's transposition table in megabytes (None:
       the default size);
-    * ``symmetry``  -- the engine's table keeps one entry per symmetry class;
+    * ``symmetry``  -- the engine's table keeps one entry per symmetry class
+      (None: the backend's choice);
     * ``evaluate_terminals`` -- reference algorithms at a depth limit score
       finished positions with the evaluation too, as the tutorials' code does;
     * ``seed``      -- for algorithms that draw at random (MCTS).
@@ -71,7 +72,7 @@ class SearchOptions:
     algorithm: str = "engine"
     backend: str = "auto"
     hash_mb: float | None = None
-    symmetry: bool = False
+    symmetry: bool | None = None
     evaluate_terminals: bool = False
     seed: int | None = None
 

@@ -31,7 +31,7 @@ import random
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..game import Game
 from .types import (
@@ -43,6 +43,9 @@ from .types import (
     is_decisive,
     terminal_score,
 )
+
+if TYPE_CHECKING:
+    from .trace import Recorder
 
 Algorithm = Literal["minimax", "alphabeta"]
 ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta")
@@ -142,15 +145,15 @@ class _Search:
         return value, best_line
 
     def search(
-        self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF, ply: int = 1
+        self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF
     ) -> tuple[int, tuple[Any, ...]]:
-        """The value of ``state`` (``ply`` plies below the root) and its line.
-        A game longer than Python's recursion allows is a one-line
+        """The value of a root move's position ``state`` and its line. A game
+        longer than Python's recursion allows is a one-line
         :class:`~zerosum.game.ZerosumError`, not a RecursionError."""
         try:
             if algorithm == "minimax":
-                return self.minimax(state, ply)
-            return self.alphabeta(state, ply, alpha, beta)
+                return self.minimax(state, 1)
+            return self.alphabeta(state, 1, alpha, beta)
         except RecursionError:
             raise too_deep() from None
 
@@ -184,6 +187,19 @@ def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
         )
 
 
+def _new_search(
+    game: Game[Any, Any],
+    root: Any,
+    depth: int | None,
+    evaluate_terminals: bool,
+    recorder: Recorder | None,
+) -> _Search:
+    """The search object; a recorder supplies one that also notes the tree."""
+    if recorder is None:
+        return _Search(game, root, depth, evaluate_terminals)
+    return recorder.watch(game, root, depth, evaluate_terminals)
+
+
 def _score(value: int, search: _Search, horizon_before: int) -> Score:
     """A root move's score; exact when decisive or when no heuristic leaf
     was scored in its subtree."""
@@ -198,6 +214,7 @@ def best_move(
     depth: int | None = None,
     rng: random.Random | None = None,
     evaluate_terminals: bool = False,
+    recorder: Recorder | None = None,
 ) -> SearchResult[Any]:
     """Choose a move the way the tutorials' ``get_best_move`` does: try the
     moves in the game's order, keep a later move only when it is strictly
@@ -208,11 +225,12 @@ def best_move(
     each move with a window just below the best value, so ties are exact) and
     one is chosen at random from ``rng``; without it the first best move in
     the game's order is returned, deterministically. ``evaluate_terminals``:
-    see the module docstring.
+    see the module docstring. ``recorder`` (a :class:`.trace.Recorder`)
+    watches the search and keeps its tree; it changes nothing it returns.
     """
     _check(game, state, algorithm)
     started = time.perf_counter()
-    search = _Search(game, state, depth, evaluate_terminals)
+    search = _new_search(game, state, depth, evaluate_terminals, recorder)
     search.count.nodes += 1  # the root
     best_value = -INF
     best: list[Any] = []
@@ -248,16 +266,17 @@ def analyze(
     algorithm: Algorithm = "alphabeta",
     depth: int | None = None,
     evaluate_terminals: bool = False,
+    recorder: Recorder | None = None,
 ) -> SearchResult[Any]:
     """Score every legal move with a full window (so each score is the move's
     true minimax value at this depth), best first; ties keep the game's move
     order. ``best_moves`` holds every move with the best score; with no depth
     limit this is an exact solve: for a win the quickest moves, for a loss
     the slowest, for a draw every drawing move. ``evaluate_terminals``: see
-    the module docstring."""
+    the module docstring; ``recorder``: see :func:`best_move`."""
     _check(game, state, algorithm)
     started = time.perf_counter()
-    search = _Search(game, state, depth, evaluate_terminals)
+    search = _new_search(game, state, depth, evaluate_terminals, recorder)
     search.count.nodes += 1
     moves = []
     for action in game.actions(state):
@@ -303,5 +322,11 @@ def value(
     included: its utility, at distance 0), with the search's statistics."""
     started = time.perf_counter()
     search = _Search(game, state, depth)
-    result = search.search(state, algorithm, ply=0)[0]
+    try:
+        if algorithm == "minimax":
+            result = search.minimax(state, 0)[0]
+        else:
+            result = search.alphabeta(state, 0, -INF, INF)[0]
+    except RecursionError:
+        raise too_deep() from None
     return result, search.count.stats(started)

@@ -18,13 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..registry import load
-from .engine import Engine
+from .engine import Engine, EngineOptions
 from .solver import solve
 from .types import Limits
 
 #: The fixed searches: a game spec, a move list in the game's notation, what
-#: to run (``search``, ``analyze``, ``solve`` or ``weak``) and a depth (None:
-#: to the end). Each starts from a fresh engine with the default options.
+#: to run (``search``, ``analyze``, ``solve`` or ``weak``), a depth (None: to
+#: the end) and a backend (default ``python``). Each starts from a fresh
+#: engine with the default options.
 DEFAULT_POSITIONS: list[dict[str, Any]] = [
     {"name": "tictactoe search, empty board", "spec": "tictactoe", "moves": "",
      "mode": "search", "depth": None},
@@ -53,6 +54,12 @@ DEFAULT_POSITIONS: list[dict[str, Any]] = [
     {"name": "nim(3-4-5) solve", "spec": "nim(heaps=3-4-5)", "moves": "",
      "mode": "solve", "depth": None},
 ]
+#: The same searches on the native backend, for the games it compiles.
+DEFAULT_POSITIONS += [
+    {**entry, "name": f"{entry['name']} (native)", "backend": "native"}
+    for entry in DEFAULT_POSITIONS
+    if entry["spec"].split("(")[0] in ("tictactoe", "mnk", "connect4", "othello", "domineering")
+]
 
 
 def run_entry(entry: Mapping[str, Any]) -> int:
@@ -60,7 +67,7 @@ def run_entry(entry: Mapping[str, Any]) -> int:
     game = load(entry["spec"])
     moves = entry.get("moves", "")
     state = game.play(game.split_moves(moves)) if moves else game.initial_state()
-    engine: Engine[Any] = Engine(game)
+    engine: Engine[Any] = Engine(game, EngineOptions(backend=entry.get("backend", "python")))
     mode, depth = entry["mode"], entry.get("depth")
     limits = Limits(depth=depth)
     if mode == "search":

@@ -34,16 +34,20 @@ from typing import Any
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from .engine import (
-    UNLIMITED,
-    Engine,
-    EngineOptions,
+from .engine import Engine, EngineOptions, _table_move_first
+from .node import UNLIMITED, SearchCore, Stop
+from .types import (
+    INF,
+    MAX_PLY,
+    WIN,
+    Limits,
     Progress,
-    _Core,
-    _Stop,
-    _table_move_first,
+    Score,
+    SearchResult,
+    SearchStats,
+    loss_in,
+    win_in,
 )
-from .types import INF, MAX_PLY, WIN, Limits, Score, SearchResult, SearchStats, loss_in, win_in
 
 
 class SolveInterrupted(ZerosumError):
@@ -158,7 +162,7 @@ class _Solve:
     def __init__(
         self,
         engine: Engine[Any],
-        core: _Core,
+        core: SearchCore,
         root: Any,
         started: float,
         weak: bool,
@@ -180,7 +184,7 @@ class _Solve:
     def run(self) -> SearchResult[Any]:
         try:
             return self._run()
-        except _Stop:
+        except Stop:
             raise SolveInterrupted(
                 self.lower, self.upper, self.best_move, self.core.stats(self.started)
             ) from None

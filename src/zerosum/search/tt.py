@@ -59,10 +59,10 @@ so that no entry ever has ``lower > upper``. In an exact solve every depth is
 :data:`DEPTH_INF`, so rule 3 always writes and the table is "always
 replace", as in Pascal Pons' Connect Four solver.
 
-The engine inlines :meth:`probe` and :meth:`store` in its hot loop (a method
-call per node costs as much as the lookup itself); these methods are the
-readable statement of the same rules, used by tests and by code that is not
-speed-critical.
+The engine calls :meth:`entry` and :meth:`put` (raw, position-relative
+values: it converts scores itself, once per position); :meth:`probe` and
+:meth:`store` convert root-relative scores for other callers. One
+implementation of the rules, used by the engine and by the tests.
 """
 
 from __future__ import annotations
@@ -252,11 +252,39 @@ class TranspositionTable:
     def slot_of(self, key: Hashable) -> int:
         return hash(key) % self.size
 
+    def entry(self, key: Hashable) -> Entry | None:
+        """The raw entry for ``key`` (decisive bounds relative to the
+        position), or None. The engine's lookup at every position."""
+        entry = self.slots[hash(key) % self.size]
+        return entry if entry is not None and entry[0] == key else None
+
+    def put(self, key: Hashable, lower: int, upper: int, depth: int, move: Any) -> None:
+        """Store raw bounds (decisive ones relative to the position: see
+        :func:`to_table`) for ``key`` under the replacement policy of the
+        module docstring. The engine's store at every position."""
+        slot = hash(key) % self.size
+        old = self.slots[slot]
+        if old is not None:
+            if old[0] == key:
+                if old[3] > depth:
+                    return  # rule 2: the position's deeper result stays
+                if old[3] == depth:
+                    # The same position to the same depth: keep both sides.
+                    merged_lo = old[1] if old[1] > lower else lower
+                    merged_hi = old[2] if old[2] < upper else upper
+                    if merged_lo <= merged_hi:
+                        lower, upper = merged_lo, merged_hi
+                    if move is None:
+                        move = old[4]
+            elif old[3] > depth and old[5] == self.generation:
+                return  # rule 3: a deeper entry of this search stays
+        self.slots[slot] = (key, lower, upper, depth, move, self.generation)
+
     def probe(self, key: Hashable, ply: int) -> Probe | None:
         """The entry for ``key`` with its bounds converted for a position
         ``ply`` plies from the root, or None."""
-        entry = self.slots[hash(key) % self.size]
-        if entry is None or entry[0] != key:
+        entry = self.entry(key)
+        if entry is None:
             return None
         _, lower, upper, depth, move, generation = entry
         return Probe(from_table(lower, ply), from_table(upper, ply), depth, move, generation)
@@ -274,23 +302,9 @@ class TranspositionTable:
         """Record bounds ``lower <= value <= upper`` (root-relative scores at
         ``ply``; pass :data:`NO_LOWER` / :data:`NO_UPPER` for a missing side)
         for ``key``, under the replacement policy."""
-        slot = hash(key) % self.size
         lo = lower if lower <= NO_LOWER else to_table(lower, ply)
         hi = upper if upper >= NO_UPPER else to_table(upper, ply)
-        old = self.slots[slot]
-        if old is not None:
-            if old[0] == key:
-                if old[3] > depth:
-                    return  # rule 2: the position's deeper result stays
-                if old[3] == depth:
-                    merged_lo, merged_hi = max(lo, old[1]), min(hi, old[2])
-                    if merged_lo <= merged_hi:
-                        lo, hi = merged_lo, merged_hi
-                    if move is None:
-                        move = old[4]
-            elif old[3] > depth and old[5] == self.generation:
-                return  # rule 3: a deeper entry of this search stays
-        self.slots[slot] = (key, lo, hi, depth, move, self.generation)
+        self.put(key, lo, hi, depth, move)
 
     def __iter__(self) -> Iterator[Entry]:
         """Every stored entry (raw, position-relative values)."""

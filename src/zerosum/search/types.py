@@ -168,3 +168,34 @@ class SearchResult(Generic[A]):
     depth: int | None = None
     best_moves: tuple[A, ...] = ()
     moves: tuple[MoveScore[A], ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Progress(Generic[A]):
+    """A report after each completed iteration (engine) or null-window probe
+    (solver).
+
+    * ``depth``   -- the depth just completed; None for a solver probe or an
+                     iteration that reached the end of the game everywhere;
+    * ``score``   -- the best move's score (solver: the lower bound so far,
+                     exact once ``lower == upper``);
+    * ``pv``      -- the principal variation (may be empty in the solver);
+    * ``nodes``, ``nps``, ``time_s`` -- since the search started;
+    * ``tt_hit_rate`` -- table hits per probe (0.0 without a table);
+    * ``lower``, ``upper`` -- the solver's proven bounds on the value (None
+      from the engine);
+    * ``moves``   -- during :meth:`Engine.analyze`, every root move scored at
+      this depth, best first (empty from other searches).
+    """
+
+    depth: int | None
+    score: Score
+    best_move: A | None
+    pv: tuple[A, ...]
+    nodes: int
+    nps: float
+    time_s: float
+    tt_hit_rate: float
+    lower: int | None = None
+    upper: int | None = None
+    moves: tuple[MoveScore[A], ...] = ()

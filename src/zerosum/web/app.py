@@ -5,6 +5,8 @@
 * ``GET /api/strings?lang=`` -- the page's texts in that language, from the
   same gettext catalog as the terminal;
 * ``GET /api/health`` -- ``{"status": "ok"}``;
+* ``GET /api/trace``, ``GET /api/position`` -- the search-tree view
+  (:mod:`.tracing`);
 * ``WS /ws?lang=`` -- one :class:`~zerosum.web.session.Session` per
   connection (``docs/messages.md``).
 
@@ -27,7 +29,7 @@ import contextlib
 import json
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -47,6 +49,7 @@ from ..registry import entries
 from ..report import error_object
 from .session import MAX_MESSAGE, Session, internal_error
 from .strings import PAGE_STRINGS
+from .tracing import position_response, trace_response
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger(__name__)
@@ -138,6 +141,24 @@ def origin_allowed(origin: str | None, host: str, allowed: Sequence[str]) -> boo
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
 
 
+def _tree_view(answer: Callable[[Mapping[str, str]], dict[str, Any]]) -> Callable[
+    [Request], Coroutine[Any, Any, Response]
+]:
+    """A read-only endpoint of the search-tree view: the answer is computed
+    in a worker thread (a trace takes up to a few seconds) in the request's
+    language; bad input is a 400 with an ``error`` object."""
+
+    async def endpoint(request: Request) -> Response:
+        i18n.activate(_language(request))
+        query = dict(request.query_params)
+        try:
+            return JSONResponse(await asyncio.to_thread(answer, query))
+        except ZerosumError as error:
+            return JSONResponse(error_object(str(error)), status_code=400)
+
+    return endpoint
+
+
 async def play(websocket: WebSocket) -> None:
     """One game per connection. Messages are answered in order; what the
     session emits (also from its searches) is sent by one writer task, so
@@ -222,6 +243,8 @@ def create_app(
             Route("/api/games", api_games),
             Route("/api/strings", api_strings),
             Route("/api/health", api_health),
+            Route("/api/trace", _tree_view(trace_response)),
+            Route("/api/position", _tree_view(position_response)),
             WebSocketRoute("/ws", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

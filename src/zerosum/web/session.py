@@ -32,7 +32,8 @@ from ..game import NEUTRAL, Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
 from ..report import analyze_object, error_object, progress_object, solve_object
-from ..search.engine import Engine, Progress
+from ..search.engine import Progress
+from ..search.front import Searcher
 from ..search.types import Limits
 
 #: Seconds a hint may search.
@@ -185,7 +186,7 @@ class Session:
         self.paused = False
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._make_agents()
-        self.analyst: Engine[Any] = Engine(game)
+        self.analyst = Searcher(game)
 
     def _make_agents(self) -> None:
         """Fresh agents for both sides, seeded from the session's seed (so a

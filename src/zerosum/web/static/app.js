@@ -5,6 +5,7 @@ import { t, currentLanguage, initialLanguage, setLanguage, translatePage, format
 import { Connection } from "./socket.js";
 import { BoardView, cellsOf, resolveCell } from "./board.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
+import { TreeView, EXAMPLES } from "./tree.js";
 
 // ---------------------------------------------------------------- helpers
 
@@ -997,10 +998,47 @@ function onClose() {
 
 // ---------------------------------------------------------------- language
 
+// ---------------------------------------------------------------- the search tree
+
+const treeView = new TreeView($("#tree-view"));
+
+function renderTreeExamples() {
+  const buttons = EXAMPLES.map((example) => {
+    const button = h("button", "tree-example", example.title());
+    button.type = "button";
+    button.dataset.example = example.id;
+    button.addEventListener("click", () => treeView.show({ ...example.request, title: example.title }));
+    return button;
+  });
+  $("#tree-examples").replaceChildren(...buttons);
+}
+
+/** The tree of the position shown on the board. */
+function showTreeOfPosition() {
+  const state = app.state;
+  if (!state) return;
+  if (state.over) {
+    toast(t("The game is over"), "error");
+    return;
+  }
+  const depth = parseInt($("#tree-depth").value, 10);
+  treeView.show({
+    game: state.game,
+    position: state.start,
+    moves: (state.history || []).slice(0, state.ply).map((entry) => entry.move).join(" "),
+    title: () => shortTitle(state.title) + " · " + t("{player} to move", { player: playerName(state, state.to_move) }),
+    algorithm: $("#tree-algorithm").value,
+    depth: Number.isFinite(depth) ? depth : null,
+    evaluateTerminals: $("#tree-evaluate-terminals").checked,
+  });
+}
+
 async function switchLanguage(lang) {
   const chosen = await setLanguage(lang);
   $("#lang").value = chosen;
   translatePage();
+  renderTreeExamples();
+  treeView.retranslate();
   renderLegend();
   renderAll();
   if (app.connection) app.connection.send({ type: "lang", lang: chosen });
@@ -1100,6 +1138,7 @@ function bindEvents() {
   for (const tab of document.querySelectorAll(".tabs [data-tab]")) {
     tab.addEventListener("click", () => selectTab(tab.dataset.tab));
   }
+  $("#tree-show").addEventListener("click", showTreeOfPosition);
 
   document.addEventListener("keydown", onKey);
 }
@@ -1115,6 +1154,7 @@ function selectTab(name) {
 
 function onKey(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (treeView.isOpen()) return; // the tree view has keys of its own
   const target = event.target;
   const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
   if (tag === "input" || tag === "select" || tag === "textarea" || (target && target.isContentEditable)) return;
@@ -1139,6 +1179,7 @@ async function start() {
   const lang = await setLanguage(initialLanguage());
   $("#lang").value = lang;
   translatePage();
+  renderTreeExamples();
   renderLegend();
   renderAll();
   app.connection = new Connection({ url: socketUrl, onMessage, onOpen, onClose });

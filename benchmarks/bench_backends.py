@@ -1,0 +1,132 @@
+"""Both engine backends on every built-in game with native code: positions
+visited (exact, equal or nearly so) and positions per second, in one run so
+the ratio is meaningful on a noisy machine; then the native backend's start
+in a new process, with an empty compile cache (the first use on a machine)
+and with a warm one.
+
+Run from the repository root::
+
+    python benchmarks/bench_backends.py            # everything (a few minutes)
+    python benchmarks/bench_backends.py --quick    # smaller searches
+    python benchmarks/bench_backends.py --startup-only
+
+Each row runs the same search on a fresh engine of each backend and checks
+that both give the same score and best moves; exit status 1 if any differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import zerosum
+from zerosum.search.engine import Engine, EngineOptions
+from zerosum.search.solver import solve
+from zerosum.search.types import Limits, SearchResult
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    spec: str
+    moves: str
+    mode: str  # "solve", "weak" or "depth:N"
+
+
+CASES = [
+    Case("tic-tac-toe, solve from the start", "tictactoe", "", "solve"),
+    Case("Connect Four, middle game solve", "connect4", "32131537322374512174", "solve"),
+    Case("Connect Four, analysis to depth 9", "connect4", "4453", "depth:9"),
+    Case("Domineering 5x5, weak solve", "domineering(rows=5,cols=5)", "", "weak"),
+    Case("Othello 6x6, analysis to depth 6", "othello(size=6)", "", "depth:6"),
+    Case("Othello 8x8, analysis to depth 5", "othello", "", "depth:5"),
+    Case("gomoku, depth 2 after h8", "gomoku", "h8", "depth:2"),
+]
+QUICK = {"Othello 8x8, analysis to depth 5", "Connect Four, analysis to depth 9"}
+
+
+def run(case: Case, backend: str) -> SearchResult[Any]:
+    game = zerosum.load(case.spec)
+    state = game.play(game.split_moves(case.moves)) if case.moves else game.initial_state()
+    engine: Engine[Any] = Engine(game, EngineOptions(backend=backend))
+    if case.mode in ("solve", "weak"):
+        return solve(game, state, engine=engine, weak=case.mode == "weak")
+    return engine.analyze(state, Limits(depth=int(case.mode.split(":")[1])))
+
+
+def compare(cases: list[Case]) -> int:
+    print(f"{'search':<38} {'backend':<7} {'positions':>11} {'seconds':>8} {'pos/s':>11}")
+    wrong = 0
+    for case in cases:
+        results = {}
+        for backend in ("python", "native"):
+            began = time.perf_counter()
+            result = run(case, backend)
+            seconds = time.perf_counter() - began
+            results[backend] = result
+            nps = result.stats.nodes / result.stats.time_s if result.stats.time_s else 0
+            print(f"{case.label:<38} {backend:<7} {result.stats.nodes:>11,} {seconds:>8.3f}"
+                  f" {nps:>11,.0f}", flush=True)
+        fast, slow = results["native"], results["python"]
+        same = fast.score == slow.score and set(fast.best_moves) == set(slow.best_moves)
+        ratio = slow.stats.time_s / fast.stats.time_s if fast.stats.time_s else 0.0
+        print(f"{'':<38} native is {ratio:.1f}x faster;"
+              f" {'same answer' if same else 'DIFFERENT ANSWERS'}")
+        wrong += not same
+    return wrong
+
+
+STARTUP = """
+import time
+began = time.perf_counter()
+import zerosum
+from zerosum.search.engine import Engine, EngineOptions
+from zerosum.search.types import Limits
+game = zerosum.load("connect4")
+engine = Engine(game, EngineOptions(backend="native"))
+ready = time.perf_counter()
+engine.search(game.play(list("4453")), Limits(depth=8))
+print(f"{ready - began:.3f} {time.perf_counter() - began:.3f}")
+"""
+
+
+def startup() -> None:
+    """A new process: imports, engine (compiling or loading the kernel), and
+    a depth-8 Connect Four search, with an empty and with a warm cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("empty cache (first use)", "warm cache", "warm cache"):
+            began = time.perf_counter()
+            out = subprocess.run(
+                [sys.executable, "-c", STARTUP], env=env, capture_output=True, text=True,
+                check=True,
+            ).stdout.split()
+            total = time.perf_counter() - began
+            print(f"  {label:<26} ready to search {float(out[0]):6.2f} s,"
+                  f" searched {float(out[1]):6.2f} s, process {total:6.2f} s", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="skip the longest searches")
+    parser.add_argument("--startup-only", action="store_true")
+    args = parser.parse_args(argv)
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    wrong = 0
+    if not args.startup_only:
+        cases = [c for c in CASES if not (args.quick and c.label in QUICK)]
+        wrong = compare(cases)
+    print("native backend start-up (connect4):")
+    startup()
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""The engine's search core on the native backend.
+
+:class:`NativeCore` offers what the engine's root code (iterative deepening,
+analysis, the solver's probes: ``zerosum.search.engine`` and ``solver``)
+asks of the Python core: ``child_value`` (one compiled search of a root
+move's position), the counters, the principal variation, the table's move
+and line. So both backends share every line of the root logic, and give the
+same values, progress records and limits.
+
+Time limits and ``Engine.stop()`` reach the compiled search through a flag
+it polls (every 256 positions): the deadline is a timer thread that sets it,
+so the kernel runs without the GIL and needs no clock.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from ..search.node import CoreReports
+from ..search.types import MAX_PLY
+from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .table import NativeTable
+
+
+class _Watcher:
+    """One daemon thread for every search's deadline: it sleeps until the
+    earliest one and calls its function (a thread per search would cost
+    milliseconds to start on a busy machine)."""
+
+    def __init__(self) -> None:
+        self._due: list[tuple[float, int, Any]] = []
+        self._count = 0
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def add(self, deadline: float, expire: Any) -> None:
+        with self._wake:
+            self._count += 1
+            heapq.heappush(self._due, (deadline, self._count, expire))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due:
+                    self._wake.wait()
+                deadline, _n, expire = self._due[0]
+                left = deadline - time.perf_counter()
+                if left > 0:
+                    self._wake.wait(left)
+                    continue
+                heapq.heappop(self._due)
+            expire()
+
+
+_WATCHER = _Watcher()
+
+
+class NativeCore(CoreReports):
+    """One search on the native backend (see the module docstring). Built by
+    the engine's ``_new_core``; raises the engine's ``_Stop`` from
+    ``child_value`` when the search must end."""
+
+    def __init__(
+        self,
+        game: Any,
+        adapter: Any,
+        options: Any,
+        table: NativeTable | None,
+        stop_flag: Any,
+        deadline: float | None,
+        node_limit: int | None,
+        stop_exception: type[Exception],
+    ) -> None:
+        self.game = game
+        self.adapter = adapter
+        self.table = table
+        prims = adapter.prims
+        self.prims = prims
+        self.g = adapter.constants
+        self.symmetric = bool(
+            (options.symmetry or (options.symmetry is None and getattr(adapter, "symmetric", 0)))
+            and table is not None
+            and prims.canonical is not None
+        )
+        self.kernel = kernel_for(adapter.kind, prims)
+        plies = prims.max_plies + 4
+        self.S = np.zeros((plies, prims.words), dtype=np.uint64)
+        self.fr = np.zeros((plies, FRAME_FIELDS), dtype=np.int64)
+        self.mv = np.zeros((plies, prims.max_moves), dtype=np.int32)
+        self.killers = np.full((plies, 2), -1, dtype=np.int64)
+        self.history = np.zeros((2, prims.move_codes), dtype=np.int64)
+        self.pv = np.zeros((plies, plies), dtype=np.int32)
+        self.pvlen = np.zeros(plies, dtype=np.int64)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.flags = np.array(
+            [options.hooks, options.killers, options.history, options.pvs, table is not None],
+            dtype=np.int64,
+        )
+        # Without a table: one slot, which the kernel never uses (flags[4]).
+        self._tt = table.slots if table is not None else np.zeros((1, 2), np.uint64)
+        self._generation = table.generation if table is not None else 0
+        self.fk = np.zeros(plies, dtype=np.uint64)
+        self.stop_flag = stop_flag
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
+        self._stop_exception = stop_exception
+        self._active = True
+        if deadline is not None:
+            _WATCHER.add(deadline, self._expire)
+        root_hooks = options.hooks
+        game_type = type(game)
+        from ..game import Game
+
+        self.use_win = root_hooks and game_type.winning_action is not Game.winning_action
+        self.use_nl = root_hooks and game_type.non_losing_actions is not Game.non_losing_actions
+        nl_top = 3 if game.mover_wins_only else 2
+        nl_bottom = 4 if game.mover_wins_only else 1
+        from ..search.types import loss_in, win_in
+
+        self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
+        self.gen_moves = game.ordered_actions if options.static_order else game.actions
+        self._root_nodes = 0
+
+    def _expire(self) -> None:
+        if self._active:  # not a later search's flag
+            self.stop_flag[0] = 1
+
+    def close(self) -> None:
+        """The search is over: its deadline must not stop a later one."""
+        self._active = False
+
+    # -- the search ------------------------------------------------------------
+    def child_value(self, child: Any, cs: int, me: int, depth: int, alpha: int, beta: int) -> int:
+        """The value for the root's side ``me`` of the root move leading to
+        ``child``, with the engine's fail-soft contract on ``(alpha, beta)``."""
+        if self.stop_flag[0]:
+            raise self._stop_exception
+        self.S[1, :] = self.adapter.encode(child)
+        self.pvlen[1] = 0
+        d = depth if depth < UNLIMITED_N else UNLIMITED_N
+        negate = cs != me
+        a, b = (-beta, -alpha) if negate else (alpha, beta)
+        value = self.kernel(
+            self.g, self.S, 1, d, a, b, False,
+            self._tt, self.fk, self._generation, self.symmetric, self.flags,
+            self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
+            self.counters, self.stop_flag, self.node_limit,
+        )
+        if value == ABORTED:
+            raise self._stop_exception
+        return int(-value if negate else value)
+
+    def count_root(self) -> None:
+        self.counters[0] += 1
+
+    # -- lines and the table ------------------------------------------------------
+    def line(self, root: Any, move: Any, length: int) -> tuple[Any, ...]:
+        """The principal variation of a root move just searched with an open
+        window, extended through the table where it was cut short."""
+        action = self.adapter.action
+        below = tuple(action(int(c)) for c in self.pv[1, : self.pvlen[1]])
+        line = (move, *below)[:length]
+        return line + self.table_line(root, line, length - len(line))
+
+    def _entry_move(self, state: Any, lower_bound_only: bool) -> Any:
+        """The table's best move for ``state`` (None if none), as a Python
+        move; with ``lower_bound_only`` only from an entry with a lower
+        bound (one whose move is known to be best)."""
+        if self.table is None:
+            return None
+        row = np.array(self.adapter.encode(state), dtype=np.uint64)
+        if self.symmetric:
+            key, transform = self.prims.canonical(self.g, row)
+        else:
+            key, transform = self.prims.key(self.g, row), 0
+        found = self.table.entry(int(key))
+        if found is None or found.move < 0:
+            return None
+        if lower_bound_only and found.lower <= NO_LOWER + MAX_PLY:
+            return None
+        code = found.move
+        if self.symmetric:
+            code = int(self.prims.map_move(self.g, code, transform, True))
+        return self.adapter.action(code)
+
+    def table_move(self, state: Any) -> Any:
+        return self._entry_move(state, False)
+
+    def table_line(self, root: Any, prefix: Any, length: int) -> tuple[Any, ...]:
+        game = self.game
+        if self.table is None or length <= 0:
+            return ()
+        state = root
+        for move in prefix:
+            state = game.result(state, move)
+        out: list[Any] = []
+        while len(out) < length and not game.is_terminal(state):
+            move = self._entry_move(state, True)
+            if move is None or move not in game.actions(state):
+                break
+            out.append(move)
+            state = game.result(state, move)
+        return tuple(out)
+
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """Positions, leaves, cut-offs, table probes, table hits, horizon."""
+        c = self.counters
+        return int(c[0]), int(c[1]), int(c[2]), int(c[3]), int(c[4]), int(c[5])
+
+
+def warm_up(game: Any, adapter: Any, options: Any) -> None:
+    """Compile (or load from numba's cache) the game's kernel now, so that
+    the first search's clock does not run while it compiles: one search of
+    depth 1 from the start, with no table."""
+    core = NativeCore(game, adapter, options, None, np.zeros(1, np.int64), None, None, Exception)
+    state = game.initial_state()
+    if not game.is_terminal(state):
+        core.child_value(state, 1, 0, 1, -(10**7), 10**7)
+    # The root code also asks the table's key from Python (table_move).
+    row = np.array(adapter.encode(state), dtype=np.uint64)
+    adapter.prims.key(adapter.constants, row)
+    if adapter.prims.canonical is not None:
+        adapter.prims.canonical(adapter.constants, row)

@@ -1,0 +1,343 @@
+"""The compiled Othello primitives (zerosum.native.othello) against the Python
+game, position by position on seeded random games of every size, and a
+compiled perft against the published counts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba")
+
+import numpy as np
+from numba import njit
+from support import playout_positions, sample_positions
+
+import zerosum
+from zerosum.games.othello import PASS, Othello, State
+from zerosum.native import othello as native
+from zerosum.native.contract import ONGOING, Primitives
+from zerosum.search.engine import Engine, EngineOptions
+from zerosum.search.perft import perft
+from zerosum.search.solver import solve
+from zerosum.search.types import Limits
+
+#: Published perft counts from the 8x8 start, depths 1..9 (a pass is a ply).
+PERFT_8X8 = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
+
+SIZES = (4, 6, 8)
+#: Positions per size (terminal ones included), from seeded random games.
+SAMPLE = 400
+
+
+def row(words: list[int] | Any) -> Any:
+    return np.array(list(words), dtype=np.uint64)
+
+
+def sample(game: Othello, seed: int = 1) -> list[State]:
+    return playout_positions(game, SAMPLE, seed, terminal=True)
+
+
+def image(size: int, bits: int, t: int) -> int:
+    """``bits`` under symmetry ``t``, square by square, from the formulas of
+    the eight symmetries of the square written out here (0-3 the Python
+    game's, in its order)."""
+    n = size
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - c, r),
+    ]
+    out = 0
+    for sq in range(n * n):
+        if bits >> sq & 1:
+            r, c = maps[t](*divmod(sq, n))
+            out |= 1 << (r * n + c)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_gen_play_and_status_agree_with_the_python_game(size: int) -> None:
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    g, prims = adapter.constants, adapter.prims
+    out = np.zeros(prims.max_moves, dtype=np.int32)
+    after = np.zeros(prims.words, dtype=np.uint64)
+    passes = ends = 0
+    for state in sample(game):
+        s = row(adapter.encode(state))
+        assert list(s) == [state[0], state[1]]
+        if game.is_terminal(state):
+            assert native.status(g, s) == game.utility(state, game.to_move(state))
+            assert native.gen(g, s, out) == 0
+            ends += 1
+            continue
+        assert native.status(g, s) == ONGOING
+        count = native.gen(g, s, out)
+        moves = [adapter.action(int(code)) for code in out[:count]]
+        assert moves == list(game.ordered_actions(state))  # the same order
+        assert all(0 <= code < prims.move_codes for code in out[:count])
+        passes += moves == [PASS]
+        for code in out[:count]:
+            native.play(g, s, int(code), after)
+            child = game.result(state, adapter.action(int(code)))
+            assert list(after) == list(adapter.encode(child))
+    assert ends >= 4 and (passes > 0 or size == 8)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_evaluate_equals_the_python_evaluation(size: int) -> None:
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    values = set()
+    for state in sample(game, seed=2):
+        value = native.evaluate(adapter.constants, row(adapter.encode(state)))
+        assert value == game.evaluate(state, game.to_move(state))
+        values.add(value)
+    assert len(values) > 20  # the sample exercises the evaluation's terms
+
+
+def test_moves_and_flips_match_the_python_game_on_crowded_boards() -> None:
+    """Random dense boards (not reached in play): every square's flips and
+    both sides' move sets, against the Python game's."""
+    rng = random.Random(5)
+    for size in SIZES:
+        game = Othello(size)
+        adapter = native.adapter(game)
+        assert adapter is not None
+        g = adapter.constants
+        for _ in range(200):
+            mine = theirs = 0
+            for sq in range(size * size):
+                roll = rng.random()
+                if roll < 0.35:
+                    mine |= 1 << sq
+                elif roll < 0.8:
+                    theirs |= 1 << sq
+            a, b = np.uint64(mine), np.uint64(theirs)
+            assert native.moves_bits(g, a, b) == game.moves_bits(mine, theirs)
+            assert native.moves_bits(g, b, a) == game.moves_bits(theirs, mine)
+            for sq in range(size * size):
+                if not (mine | theirs) >> sq & 1:
+                    assert native.flips(g, a, b, sq) == game.flips(mine, theirs, sq)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_keys_are_equal_exactly_for_equal_positions(size: int) -> None:
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    seen: dict[tuple[int, int], int] = {}
+    keys: dict[int, tuple[int, int]] = {}
+    for seed in range(3):  # several games meet the same early positions
+        for state in sample(game, seed=seed):
+            board = (state[0], state[1])
+            k = int(native.key(adapter.constants, row(adapter.encode(state))))
+            assert seen.setdefault(board, k) == k
+            assert keys.setdefault(k, board) == board  # no collision in the sample
+    assert len(keys) > SAMPLE
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_symmetries_agree_with_the_python_game(size: int) -> None:
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    g = adapter.constants
+    cells = size * size
+    d = np.zeros(2, dtype=np.uint64)
+    after = np.zeros(2, dtype=np.uint64)
+    out = np.zeros(adapter.prims.max_moves, dtype=np.int32)
+    for state in sample(game, seed=3)[:150]:
+        s = row(adapter.encode(state))
+        images = [(image(size, state[0], t), image(size, state[1], t)) for t in range(8)]
+        for t in range(4):  # the test's formulas are the Python game's transforms
+            moved = game.transform(state, t)
+            assert (moved[0], moved[1]) == images[t]
+        key, t = native.canonical(g, s)
+        # The representative is the least image, reached by transform t.
+        assert images[t] == min(images)
+        assert key == native.key(g, row(images[t]))
+        for u in range(8):
+            native.transform(g, s, u, d)
+            assert (int(d[0]), int(d[1])) == images[u]
+            assert native.canonical(g, row(images[u]))[0] == key
+        if not game.is_terminal(state):
+            count = native.gen(g, s, out)
+            for code in out[:count]:
+                m = int(code)
+                native.play(g, s, m, after)
+                played = (int(after[0]), int(after[1]))
+                for u in range(8):
+                    mapped = native.map_move(g, m, u, False)
+                    assert native.map_move(g, mapped, u, True) == m
+                    # Playing the mapped move in the image gives the image of
+                    # the position after the move.
+                    native.play(g, row(images[u]), mapped, d)
+                    assert (int(d[0]), int(d[1])) == (
+                        image(size, played[0], u),
+                        image(size, played[1], u),
+                    )
+                    if u < 4:
+                        action = adapter.action(m)
+                        assert adapter.action(mapped) == game.map_move(action, u)
+    for u in range(8):
+        assert native.map_move(g, cells, u, False) == cells  # pass stays pass
+        assert native.map_move(g, cells, u, True) == cells
+
+
+def make_walk(prims: Primitives) -> Callable[..., tuple[Any, Any]]:
+    """A compiled walk of the game tree to ``depth`` plies, generic over the
+    primitives: per ply, the positions reached (the perft counts: sequences
+    of that many plies with no end of the game before the last) and how many
+    of them are ends of the game."""
+    gen, play, status = prims.gen, prims.play, prims.status
+
+    @njit
+    def walk(g: Any, root: Any, depth: int, max_moves: int) -> tuple[Any, Any]:
+        rows = np.empty((depth + 1, root.shape[0]), dtype=np.uint64)
+        moves = np.empty((depth + 1, max_moves), dtype=np.int32)
+        count = np.zeros(depth + 1, dtype=np.int64)
+        nxt = np.zeros(depth + 1, dtype=np.int64)
+        nodes = np.zeros(depth + 1, dtype=np.int64)
+        ends = np.zeros(depth + 1, dtype=np.int64)
+        rows[0, :] = root
+        nodes[0] = 1
+        if status(g, rows[0]) != ONGOING:
+            ends[0] = 1
+            return nodes, ends
+        if depth == 0:
+            return nodes, ends
+        count[0] = gen(g, rows[0], moves[0])
+        ply = 0
+        while ply >= 0:
+            if nxt[ply] == count[ply]:
+                ply -= 1
+                continue
+            move = moves[ply, nxt[ply]]
+            nxt[ply] += 1
+            child = ply + 1
+            play(g, rows[ply], move, rows[child])
+            nodes[child] += 1
+            if status(g, rows[child]) != ONGOING:
+                ends[child] += 1
+            elif child < depth:
+                count[child] = gen(g, rows[child], moves[child])
+                nxt[child] = 0
+                ply = child
+        return nodes, ends
+
+    return walk  # type: ignore[no-any-return]
+
+
+def test_native_perft_matches_the_published_8x8_counts() -> None:
+    game = zerosum.load("othello")
+    adapter = native.adapter(game)
+    assert adapter is not None
+    walk = make_walk(adapter.prims)
+    root = row(adapter.encode(game.initial_state()))
+    nodes, _ends = walk(adapter.constants, root, 9, adapter.prims.max_moves)
+    assert list(nodes[1:]) == PERFT_8X8
+
+
+@pytest.mark.parametrize(("size", "depth"), [(4, 13), (6, 7)])
+def test_native_perft_matches_python_perft(size: int, depth: int) -> None:
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    walk = make_walk(adapter.prims)
+    start = game.initial_state()
+    root = row(adapter.encode(start))
+    nodes, ends = walk(adapter.constants, root, depth, adapter.prims.max_moves)
+    assert [int(n) for n in nodes] == [perft(game, start, d) for d in range(depth + 1)]
+    if size == 4:
+        assert ends.sum() > 0  # games over before the board is full
+
+
+def test_adapter_supports_every_size_and_only_othello() -> None:
+    for size in SIZES:
+        adapter = native.adapter(Othello(size))
+        assert adapter is not None
+        assert adapter.kind == "othello"
+        assert adapter.prims.words == 2 and not adapter.prims.exact_key
+        assert adapter.prims.move_codes == size * size + 1
+        assert adapter.code(PASS) == size * size and adapter.action(size * size) == PASS
+        assert adapter.code(5) == 5 and adapter.action(5) == 5
+    assert native.adapter(zerosum.load("tictactoe")) is None
+
+
+# -- search on the native backend against the Python backend ------------------------
+
+
+def empty_squares(game: Othello, state: State) -> int:
+    return game.cells - (state[0] | state[1]).bit_count()
+
+
+def endgames(game: Othello, empties: range, count: int, seed: int) -> list[State]:
+    """``count`` positions of seeded random games with a number of empty
+    squares in ``empties`` (the game still on)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.initial_state()
+        stop = rng.choice(list(empties))
+        while not game.is_terminal(state) and empty_squares(game, state) > stop:
+            state = game.result(state, rng.choice(list(game.actions(state))))
+        if not game.is_terminal(state):
+            found.append(state)
+    return found
+
+
+def same_solution(game: Othello, state: State, **options: Any) -> int | None:
+    """Native and Python solves agree: value, distance and every best move.
+    Returns the outcome."""
+    python = solve(game, state, options=EngineOptions(backend="python", **options))
+    fast = solve(game, state, options=EngineOptions(backend="native", **options))
+    assert fast.score == python.score  # the raw value (with its distance), exact
+    assert fast.score.exact
+    assert set(fast.best_moves) == set(python.best_moves)
+    return fast.score.outcome
+
+
+def test_native_solves_4x4_positions_as_python() -> None:
+    game = Othello(4)
+    states = [game.initial_state(), *sample_positions(game, range(1, 9), 40, seed=11)]
+    outcomes = {same_solution(game, state, symmetry=i % 2 == 1) for i, state in enumerate(states)}
+    assert outcomes == {-1, 0, 1}
+    # The published result: White (second) wins 4x4 Othello.
+    start = solve(game, game.initial_state(), options=EngineOptions(backend="native"))
+    assert start.score.outcome == -1
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_native_solves_late_endgames_as_python(size: int) -> None:
+    game = Othello(size)
+    outcomes = set()
+    for i, state in enumerate(endgames(game, range(4, 11), 10, seed=size)):
+        # Every other one keyed by symmetry class: the native table merges
+        # all eight images, the Python one four; the values must not differ.
+        outcomes.add(same_solution(game, state, symmetry=i % 2 == 1))
+    assert len(outcomes) >= 2
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_native_depth_limited_analysis_scores_every_move_as_python(size: int) -> None:
+    """Heuristic scores at a depth limit test the compiled evaluation and the
+    move order inside the search, move by move."""
+    game = Othello(size)
+    for state in endgames(game, range(size * size // 2, size * size - 8), 4, seed=size + 1):
+        limits = Limits(depth=3)
+        python = Engine(game, EngineOptions(backend="python")).analyze(state, limits)
+        fast = Engine(game, EngineOptions(backend="native")).analyze(state, limits)
+        assert [(m.move, m.score) for m in fast.moves] == [(m.move, m.score) for m in python.moves]
+        assert fast.depth == python.depth == 3
