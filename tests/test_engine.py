@@ -553,3 +553,20 @@ def test_scores_are_decisive_only_when_proven() -> None:
     result = Engine(game).search(game.play(list("44")), Limits(depth=4))
     assert not is_decisive(result.score.raw) and not result.score.exact
     assert abs(result.score.raw) < WIN - 10_000
+
+
+@pytest.mark.parametrize("junk", ["fast", 3, {"depth": 2}])
+def test_junk_limits_are_a_type_error(junk: Any) -> None:
+    """Not a Limits value: a TypeError naming what is expected, from the
+    engine, the solver and the front door alike."""
+    from zerosum.search import front
+    from zerosum.search.solver import solve
+
+    game = zerosum.load("tictactoe")
+    state = game.initial_state()
+    with pytest.raises(TypeError, match="Limits"):
+        Engine(game).search(state, junk)
+    with pytest.raises(TypeError, match="Limits"):
+        solve(game, state, limits=junk)
+    with pytest.raises(TypeError, match="Limits"):
+        front.Searcher(game).analyze(state, junk)

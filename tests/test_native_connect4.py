@@ -71,12 +71,15 @@ def test_primitives_agree_with_the_game(spec: str) -> None:
             assert tuple(int(w) for w in child) == tuple(native.encode(game.result(state, move)))
 
 
-def test_boards_beyond_one_word_fall_back_to_python() -> None:
+def test_boards_beyond_one_word_use_the_two_word_primitives() -> None:
     game = zerosum.load("connect4(width=9,height=9)")
-    assert adapter_for(game) is None
-    assert Engine(game).backend == "python"
+    native = adapter_for(game)
+    assert native is not None and native.kind == "connect4_wide"
+    assert native.prims.words == 4
+    assert Engine(game).backend == "native"
+    assert native_engine(game).backend == "native"
     with pytest.raises(ZerosumError, match="native"):
-        native_engine(game)
+        native_engine(zerosum.load("nim"))  # a game with no native code
 
 
 def benchmark_positions(name: str, count: int) -> list[tuple[str, int]]:

@@ -18,7 +18,8 @@ Layout
 * :mod:`.table`     -- the array transposition table, sized in megabytes;
 * :mod:`.core`      -- the engine's search core backed by the kernel, so the
   engine's iterative deepening, analysis and solver run unchanged on it;
-* one module per game: ``connect4``, ``domineering``, ``othello``, ``mnk``.
+* one module per game: ``connect4`` (and ``connect4_wide`` for boards whose
+  layout needs two words), ``domineering``, ``othello``, ``mnk``.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ which the opponent cannot win at once (Pons' "possible non-losing moves"),
 most threats after the move first, ties from the centre outwards;
 ``evaluate`` the same windows, threats, parity and centre terms.
 
-Larger boards (9x7, 8x8, 7x9 and up) do not fit one word: the Python backend
-searches them (the front door falls back to it; ``--backend native`` says
-why).
+Larger boards (9x7, 8x8, 7x9 and up) do not fit one word: :func:`adapter`
+hands them to :mod:`.connect4_wide`, the same primitives on two-word
+bitboards.
 """
 
 from __future__ import annotations
@@ -270,8 +270,12 @@ class ConnectFourNative:
         return int(code)
 
 
-def adapter(game: rules.ConnectFour) -> ConnectFourNative | None:
-    """The adapter, or None when the board's layout needs more than 64 bits."""
+def adapter(game: rules.ConnectFour) -> Any:
+    """The adapter for ``game``'s size: this module's when the board's
+    layout fits 64 bits, else :mod:`.connect4_wide`'s (two words a
+    bitboard), imported only then."""
     if game.width * (game.height + 1) > 64:
-        return None
+        from . import connect4_wide
+
+        return connect4_wide.adapter(game)
     return ConnectFourNative(game)

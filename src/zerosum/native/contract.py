@@ -1,7 +1,8 @@
 """What a game supplies to the compiled search.
 
-A state is a row of ``uint64`` words (``Primitives.words`` of them: Connect
-Four and Domineering up to 8x8 need one or two, gomoku eight). The kernel
+A state is a row of ``uint64`` words (``Primitives.words`` of them: two for
+Connect Four up to 64 bits of layout and four beyond, one for Domineering up
+to 8x8, two for Othello, eleven for gomoku). The kernel
 keeps one row per ply on an explicit stack, so the primitives never allocate:
 they read a row and write into another.
 

@@ -517,8 +517,8 @@ def _prepare(
                 top = p - b - WIN
     if top <= alpha:
         return top
-    if bottom >= beta:
-        return bottom
+    if bottom >= beta or bottom >= top:
+        return bottom  # (bounds that meet: the value itself)
     if top < beta:
         beta = top
     if bottom > alpha:

@@ -74,6 +74,7 @@ from .types import (
     Progress,
     Score,
     SearchResult,
+    check_limits,
     is_decisive,
     loss_in,
     win_in,
@@ -358,7 +359,7 @@ class Engine(Generic[A]):
         depth; the result is ``run.result`` afterwards."""
         self._check_root(state)
         holder = _Holder()
-        return SearchRun(self._search_run(state, limits or Limits(), rng, holder), holder)
+        return SearchRun(self._search_run(state, check_limits(limits), rng, holder), holder)
 
     def analyze(
         self,
@@ -387,7 +388,7 @@ class Engine(Generic[A]):
             )
         holder = _Holder()
         run: SearchRun[A] = SearchRun(
-            self._analysis_run(state, limits or Limits(), multipv, holder), holder
+            self._analysis_run(state, check_limits(limits), multipv, holder), holder
         )
         for progress in run:
             if on_progress is not None:
@@ -450,7 +451,13 @@ class Engine(Generic[A]):
                 deadline, limits.nodes, Stop,
             )
         else:
-            core = PythonCore(
+            from .cores import python_core_for
+
+            # A game's own pure-Python core where one exists (Connect Four:
+            # the rules inlined, 1.5-1.8x the generic core's speed, the same
+            # positions), else the generic node function.
+            core_class = python_core_for(self.game, self.options, self._recorder) or PythonCore
+            core = core_class(
                 self.game, self.options, self.table, self._stop, deadline, limits.nodes,
                 self._scratch, self._recorder,
             )

@@ -40,7 +40,7 @@ from ..game import Game, ZerosumError
 from ..i18n import _
 from . import reference, solver
 from .engine import BACKENDS, Engine, EngineOptions, Progress
-from .types import Limits, MoveScore, SearchResult
+from .types import Limits, MoveScore, SearchResult, check_limits
 
 #: The AI's time per move when no limit is given: small games are solved well
 #: within it, large ones still move.
@@ -340,6 +340,7 @@ class Searcher:
     def _limits(self, limits: Limits | None, default: Limits) -> Limits:
         if limits is None:
             return default
+        check_limits(limits)
         kinds = self._entry.limit_kinds
         for kind in ("depth", "time", "nodes"):
             if getattr(limits, kind) is not None and kind not in kinds:

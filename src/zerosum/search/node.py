@@ -417,8 +417,8 @@ class PythonCore(CoreReports):
                         top = ply - b - WIN
                 if top <= alpha:
                     return top
-                if bottom >= beta:
-                    return bottom
+                if bottom >= beta or bottom >= top:
+                    return bottom  # (bounds that meet: the value itself)
                 if top < beta:
                     beta = top
                 if bottom > alpha:

@@ -45,6 +45,7 @@ from .types import (
     Score,
     SearchResult,
     SearchStats,
+    check_limits,
     loss_in,
     win_in,
 )
@@ -145,7 +146,7 @@ def solve(
         engine = Engine(game, options)
     elif engine.game is not game:
         raise ZerosumError(_("the engine was made for another game"))
-    limits = limits or Limits()
+    limits = check_limits(limits)
     if limits.depth is not None:
         raise ZerosumError(
             _("the solver searches to the end of the game; expected no depth limit")

@@ -116,6 +116,18 @@ class Limits:
             )
 
 
+def check_limits(limits: object) -> Limits:
+    """``limits`` itself when it is a :class:`Limits` (None: no limits);
+    else a TypeError saying what is expected."""
+    if limits is None:
+        return Limits()
+    if not isinstance(limits, Limits):
+        raise TypeError(
+            f"limits must be a zerosum.Limits (depth, time, nodes), not {type(limits).__name__}"
+        )
+    return limits
+
+
 @dataclass(frozen=True)
 class SearchStats:
     """What a search did. ``nodes`` counts every position visited, the root

@@ -21,13 +21,18 @@ from __future__ import annotations
 from typing import Any
 
 
-def python_core_for(game: Any, options: Any) -> type | None:
+def python_core_for(game: Any, options: Any, recorder: Any = None) -> type | None:
     """The specialised core class for ``game`` searched with ``options``
-    (an ``EngineOptions``), or None when there is none for this game or it
-    does not support these options: the generic ``PythonCore`` is then used.
+    (an ``EngineOptions``), or None when there is none for this game, it
+    does not support these options, or the search is traced (a
+    ``recorder``: the trace watches the generic core's calls of the game and
+    the table, which a specialised core does not make): the generic
+    ``PythonCore`` is then used.
 
     A returned class is built like ``PythonCore``:
     ``cls(game, options, table, stop, deadline, node_limit, scratch)``."""
+    if recorder is not None:
+        return None
     from .connect4 import ConnectFourCore
 
     if ConnectFourCore.supports(game, options):
