@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from support import run_cli
 
-# (spec, a short opening in the game's notation, perft depth, its count
-# from the opening's position as the game's own perft gives it)
+# (spec, a short opening in the game's notation, a depth)
 GAMES = [
     ("tictactoe", "0 4", 2),
     ("mnk(m=4,n=4,k=3)", "a1 b2", 2),
@@ -32,17 +31,49 @@ def last_json(done: subprocess.CompletedProcess[str]) -> Any:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-@pytest.mark.parametrize(("spec", "opening", "depth"), GAMES)
-def test_perft_command(spec: str, opening: str, depth: int) -> None:
-    import zerosum
-    from zerosum.search.perft import perft
+def _domineering_4x4_after_a1_and_a3() -> int:
+    """Vertical's tiles, then Horizontal's, on a 4x4 board after Vertical
+    covered a1-a2 and Horizontal a3-b3: counted from a plain set of cells,
+    independently of the game's bitboards."""
+    covered = {(0, 0), (1, 0), (2, 0), (2, 1)}  # (row, col)
+    cells = {(r, c) for r in range(4) for c in range(4)}
 
-    game = zerosum.load(spec)
-    state = game.play(game.split_moves(opening))
-    data = last_json(run("perft", spec, str(depth), "--moves", opening, "--json"))
-    assert data["nodes"] == perft(game, state, depth) > 0
-    split = last_json(run("perft", spec, str(depth), "--moves", opening, "--divide", "--json"))
-    assert sum(split["divide"].values()) == data["nodes"]
+    def tiles(free: set[tuple[int, int]], dr: int, dc: int) -> list[tuple[tuple[int, int], ...]]:
+        return [((r, c), (r + dr, c + dc)) for r, c in sorted(free) if (r + dr, c + dc) in free]
+
+    free = cells - covered
+    total = 0
+    for tile in tiles(free, 1, 0):  # Vertical: a cell and the one below
+        total += len(tiles(free - set(tile), 0, 1))  # Horizontal: and the one to the right
+    return total
+
+
+# (spec, opening, depth, the count of move sequences, derived independently of
+# the library: published perft figures, or counted by hand / a separate model)
+PERFT = [
+    ("tictactoe", "", 4, 3024),  # 9*8*7*6: no game ends before ply 5 (published)
+    ("tictactoe", "0 4", 2, 42),  # 7*6
+    ("mnk(m=4,n=4,k=3)", "a1 b2", 2, 182),  # 14*13: no line of 3 within 4 plies
+    ("connect4", "", 4, 2401),  # 7^4 (published perft of 7x6)
+    ("connect4", "", 6, 117_649),  # 7^6 (published perft of 7x6)
+    ("connect4", "4453", 3, 343),  # 7^3: no column fills, no four within 7 plies
+    ("connect4(width=5,height=4)", "3 3", 2, 25),  # 5*5
+    ("domineering(rows=4,cols=4)", "a1 (2,0)", 2, _domineering_4x4_after_a1_and_a3()),
+    ("othello", "", 5, 1396),  # published Othello perft: 4, 12, 56, 244, 1396
+    ("othello", "", 7, 55092),
+    ("nim(heaps=2-3-4)", "1:1", 2, 47),  # heaps 1-3-4: sum over first moves of 8-k
+    ("gomoku", "h8 h9", 1, 223),  # 225 cells less 2
+]
+
+
+@pytest.mark.parametrize(("spec", "opening", "depth", "expected"), PERFT)
+def test_perft_command(spec: str, opening: str, depth: int, expected: int) -> None:
+    args = ("perft", spec, str(depth), "--moves", opening, "--json")
+    data = last_json(run(*args))
+    assert data["nodes"] == expected
+    assert data["type"] == "perft" and data["depth"] == depth
+    split = last_json(run(*args, "--divide"))
+    assert sum(split["divide"].values()) == expected
 
 
 @pytest.mark.parametrize(("spec", "opening", "depth"), GAMES)

@@ -295,7 +295,7 @@ def test_move_lists_may_run_squares_together() -> None:
 def test_render_draws_coordinates_counts_and_legal_squares() -> None:
     game = Othello()
     lines = game.render(game.initial_state()).splitlines()
-    assert lines[0] == "   A B C D E F G H"
+    assert lines[0] == "   a b c d e f g h"  # as moves are typed
     assert lines[4] == " 4 . . * O X . . ."
     assert lines[5] == " 5 . . . X O * . ."
     assert lines[-1] == "Black (X) 2, White (O) 2; Black to move (* legal)"

@@ -1,9 +1,10 @@
 """The web app over HTTP and WebSocket, with Starlette's test client, and
 the session's search handling driven directly on an event loop.
 
-Checked against independent truths: the command line's ``--json`` objects
-(same keys, same values), the reference solver's verdicts, and the game's
-own rules.
+Checked against the reference solver's verdicts and the game's own rules
+(independent truths), and for consistency with the command line's ``--json``
+objects (same keys, same values; both come from ``zerosum.report``, so that
+test guards the wiring, not the values).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from zerosum.web.strings import PAGE_STRINGS
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    # The test client names its host "testserver".
+    with TestClient(create_app(hosts=("testserver",))) as c:
         yield c
 
 

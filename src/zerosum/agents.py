@@ -105,7 +105,7 @@ class HumanAgent:
         name = game.player_name(game.to_move(state))
         while True:
             try:
-                text = self.read(_("{player} to move, your move (or quit): ").format(player=name))
+                text = self.read(_("{player}, your move (or quit): ").format(player=name))
             except EOFError:
                 raise Quit from None
             text = text.strip()
@@ -154,6 +154,12 @@ class EngineAgent:
         book: bool = True,
         options: SearchOptions | None = None,
     ) -> None:
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(
+                _("limits must be a Limits value or None, got {type}").format(
+                    type=type(limits).__name__
+                )
+            )
         self.label = _("AI")
         self.limits = limits
         self.options = options or SearchOptions()

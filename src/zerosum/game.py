@@ -37,14 +37,28 @@ A complete small game, written against this protocol, is in the README
 
 from __future__ import annotations
 
+import functools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-#: One move in a move list: a bracketed group, or a run without spaces/commas.
+from .i18n import N_, _
+
+#: One move in a move list: a bracketed group, or a run without spaces,
+#: commas or brackets. Anything else (a stray bracket) is an error.
 _MOVE_TOKEN = re.compile(r"\([^()]*\)|[^\s,()]+")
+_MOVE_SEPARATORS = re.compile(r"[\s,]*")
+
+#: The longest move text a parser is given (longer text is refused at once).
+MAX_MOVE_TEXT = 64
+#: The longest position text a parser is given.
+MAX_POSITION_TEXT = 20_000
+#: The longest part of a user's input an error message quotes.
+EXCERPT = 32
+#: The most legal moves an error message lists.
+LISTED_MOVES = 10
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -69,6 +83,76 @@ class MoveError(ZerosumError):
 
 class PositionError(ZerosumError):
     """A position text that cannot be parsed."""
+
+
+def excerpt(text: object, most: int = EXCERPT) -> str:
+    """``text`` (as a string) cut so that it quotes (``repr``) in at most
+    ``most`` characters plus the quotes, ending in ``…`` when cut: what an
+    error message quotes of a user's input.
+
+    >>> excerpt("a" * 100, 5)
+    'aaaa…'
+    """
+    value = text if isinstance(text, str) else str(text)
+    if len(repr(value)) - 2 <= most:
+        return value
+    # Cut by the length as quoted: an escaped control character counts whole.
+    cut = value[: most - 1]
+    while len(repr(cut)) - 2 > most - 1:
+        cut = cut[:-1]
+    return cut + "…"
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number ``text`` writes in ASCII digits 0-9 (spaces around
+    allowed), or None. Other digits that ``str.isdigit`` accepts
+    (superscripts, circled or Arabic-Indic digits) are not numbers here.
+
+    >>> whole_number(" 42 "), whole_number("²"), whole_number("٧"), whole_number("-1")
+    (42, None, None, None)
+    """
+    stripped = text.strip()
+    if stripped and stripped.isascii() and stripped.isdigit():
+        return int(stripped)
+    return None
+
+
+def _checked_text(kind: str, most: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Wrap a parser so that a non-string argument is a TypeError and an
+    over-long one a one-line :class:`MoveError` / :class:`PositionError`
+    before the game's own parser sees it."""
+
+    def wrap(parse: Callable[..., Any]) -> Callable[..., Any]:
+        if getattr(parse, "_zerosum_checked", False):
+            return parse
+
+        @functools.wraps(parse)
+        def checked(self: Any, *args: Any) -> Any:
+            text = args[-1]
+            if not isinstance(text, str):
+                raise TypeError(
+                    _("a {kind} must be a string, got {type}").format(
+                        kind=_(kind), type=type(text).__name__
+                    )
+                )
+            if len(text) > most:
+                error = MoveError if kind == "move" else PositionError
+                raise error(
+                    _(
+                        "cannot read {kind} {text!r}: it is {size} characters long;"
+                        " expected at most {most}"
+                    ).format(kind=_(kind), text=excerpt(text), size=len(text), most=most)
+                )
+            return parse(self, *args)
+
+        checked._zerosum_checked = True  # type: ignore[attr-defined]
+        return checked
+
+    return wrap
+
+
+N_("move")
+N_("position")
 
 
 @dataclass(frozen=True)
@@ -155,6 +239,19 @@ class Game(ABC, Generic[S, A]):
     #: tightly (no win sooner than 3 plies when none is immediate).
     mover_wins_only: bool = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's parsers refuse a non-string (TypeError) and an
+        over-long text (one line) before they run, so a game need not."""
+        super().__init_subclass__(**kwargs)
+        if "parse_move" in cls.__dict__:
+            cls.parse_move = _checked_text("move", MAX_MOVE_TEXT)(  # type: ignore[method-assign]
+                cls.__dict__["parse_move"]
+            )
+        if "parse_position" in cls.__dict__:
+            cls.parse_position = _checked_text(  # type: ignore[method-assign]
+                "position", MAX_POSITION_TEXT
+            )(cls.__dict__["parse_position"])
+
     # -- the formalism -------------------------------------------------------
     @abstractmethod
     def initial_state(self) -> S:
@@ -237,6 +334,13 @@ class Game(ABC, Generic[S, A]):
     def render(self, state: S) -> str:
         """A multi-line picture of the board for the terminal."""
         return self.format_position(state)
+
+    def render_played(self, state: S, owners: Mapping[Cell, Player]) -> str:
+        """:meth:`render`, knowing who placed the piece on each cell of
+        ``owners`` (from the record of the game: ``(row, col)`` of
+        :meth:`board` to player), for games whose position alone does not
+        say (Domineering's tiles). Default: :meth:`render`."""
+        return self.render(state)
 
     def player_name(self, player: Player) -> str:
         return self.player_names[player]
@@ -332,34 +436,79 @@ class Game(ABC, Generic[S, A]):
         current = self.initial_state() if state is None else state
         for text in moves:
             if self.is_terminal(current):
-                from .i18n import _
-
                 raise MoveError(
-                    _("move {text!r} comes after the game is over; expected no more moves").format(
-                        text=text
-                    )
+                    _(
+                        "move {text!r} comes after the game is over; expected no more moves"
+                    ).format(text=excerpt(text))
                 )
             current = self.result(current, self.parse_move(current, text))
+        return current
+
+    def play_text(self, text: str, state: S | None = None) -> S:
+        """Play a move list written as text (see :meth:`split_moves`) from
+        ``state`` (default: the start). An error names the move by its number
+        and, when the list was written compactly, quotes the list too
+        (``"99"`` in a 7-column Connect Four: move 1, ``9``)."""
+        if not isinstance(text, str):
+            raise TypeError(
+                _("a move list must be a string, got {type}").format(type=type(text).__name__)
+            )
+        moves = self.split_moves(text)
+        current = self.initial_state() if state is None else state
+        for number, move in enumerate(moves, 1):
+            try:
+                current = self.play([move], current)
+            except MoveError as error:
+                if len(moves) == 1 and move.strip() == text.strip():
+                    raise
+                raise MoveError(
+                    _("move {number} of {moves!r}: {reason}").format(
+                        number=number, moves=excerpt(text.strip(), 20), reason=error
+                    )
+                ) from None
         return current
 
     def split_moves(self, text: str) -> list[str]:
         """Split a move list written with spaces or commas, keeping a
         bracketed move such as ``(0, 1)`` whole; for games with one-character
-        moves a list may also be one compact string (``"041"``)."""
-        parts = _MOVE_TOKEN.findall(text)
+        moves a list may also be one compact string (``"041"``). A stray
+        bracket (``"(((("``, ``"5(0"``) is a :class:`MoveError`."""
+        if not isinstance(text, str):
+            raise TypeError(
+                _("a move list must be a string, got {type}").format(type=type(text).__name__)
+            )
+        parts = []
+        position = 0
+        for match in _MOVE_TOKEN.finditer(text):
+            gap = text[position : match.start()]
+            if not _MOVE_SEPARATORS.fullmatch(gap):
+                raise MoveError(self._stray_bracket(text))
+            parts.append(match.group())
+            position = match.end()
+        if not _MOVE_SEPARATORS.fullmatch(text[position:]):
+            raise MoveError(self._stray_bracket(text))
         if self.compact_moves and len(parts) == 1 and len(parts[0]) > 1:
             return list(parts[0])
         return parts
 
-    def legal_moves_text(self, state: S, most: int = 20) -> str:
-        """The legal moves in notation, the first ``most`` of them (and how
-        many more there are), for messages."""
-        moves = list(self.actions(state))
-        text = " ".join(self.format_move(a) for a in moves[:most])
-        if len(moves) > most:
-            from .i18n import _
+    @staticmethod
+    def _stray_bracket(text: str) -> str:
+        return _(
+            "cannot read the move list {moves!r}: a bracket is not closed or not opened;"
+            " expected moves separated by spaces or commas, e.g. (0,1)"
+        ).format(moves=excerpt(text.strip()))
 
-            text += " " + _("(and {n} more)").format(n=len(moves) - most)
+    def legal_moves_text(self, state: S, most: int | None = LISTED_MOVES) -> str:
+        """The legal moves of ``state`` in notation, separated by spaces; when
+        there are more than ``most`` (None: no limit), the first ``most``
+        and how many there are in all, so that a message stays short."""
+        actions = self.actions(state)
+        shown = actions if most is None or len(actions) <= most else actions[:most]
+        text = " ".join(self.format_move(a) for a in shown)
+        if len(shown) < len(actions):
+            text = _("{moves} … ({count} moves in all)").format(
+                moves=text, count=len(actions)
+            )
         return text
 
 

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .game import Game, Param, ZerosumError
+from .game import Game, Param, ZerosumError, excerpt
 from .i18n import _
 
 G = TypeVar("G", bound=type[Game[Any, Any]])
@@ -36,6 +36,8 @@ class Entry:
 
 
 _REGISTRY: dict[str, Entry] = {}
+#: The longest spec read (longer is malformed).
+MAX_SPEC = 1000
 _loaded = False
 
 
@@ -48,7 +50,18 @@ def register(cls: G) -> G:
 
 
 def register_alias(name: str, spec: str, description: str = "") -> None:
-    """Register ``name`` as a shorthand for ``spec`` (e.g. gomoku)."""
+    """Register ``name`` as a shorthand for ``spec`` (e.g. gomoku). Raises
+    :class:`ZerosumError` when ``spec`` does not name a registered game
+    (its parameters are checked too) and TypeError for a non-string."""
+    if not isinstance(name, str) or not isinstance(spec, str):
+        raise TypeError(_("an alias and its spec must be strings"))
+    if not _NAME.fullmatch(name):
+        raise ZerosumError(
+            _("cannot register alias {name!r}; expected a name of letters, digits and _").format(
+                name=excerpt(name)
+            )
+        )
+    _resolve(spec)  # the game exists and the parameters are valid (no discovery)
     base = _split_spec(spec)[0]
     _REGISTRY[name] = Entry(name, _REGISTRY[base].cls, alias_of=spec, description=description)
 
@@ -70,32 +83,37 @@ def entries() -> list[Entry]:
     return sorted(_REGISTRY.values(), key=lambda e: e.name)
 
 
-_SPEC = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.S)
+_SPEC = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.S | re.ASCII)
+_NAME = re.compile(r"[A-Za-z_][\w-]*", re.ASCII)
+_INTEGER = re.compile(r"\s*[-+]?[0-9]+\s*", re.ASCII)
 
 
 def _split_spec(spec: str) -> tuple[str, str]:
-    match = _SPEC.match(spec)
+    if not isinstance(spec, str):
+        raise TypeError(
+            _("a game spec must be a string, got {type}").format(type=type(spec).__name__)
+        )
+    match = _SPEC.match(spec) if len(spec) <= MAX_SPEC else None
     if not match:
         raise ZerosumError(
             _(
                 "malformed game spec {spec!r}; expected NAME or NAME(key=value,...),"
                 " e.g. connect4(width=7,height=6)"
-            ).format(spec=spec)
+            ).format(spec=excerpt(spec))
         )
     return match.group(1).lower(), (match.group(2) or "").strip()
 
 
 def _convert(param: Param, text: str, game: str) -> int | str:
     if isinstance(param.default, int):
-        try:
-            value: int | str = int(text)
-        except ValueError:
+        # ASCII digits only: int() would also take "٧" or "1_0".
+        if not _INTEGER.fullmatch(text):
             raise ZerosumError(
                 _("parameter {name} of {game} must be a whole number, got {text!r}").format(
-                    name=param.name, game=game, text=text
+                    name=param.name, game=game, text=excerpt(text)
                 )
-            ) from None
-        assert isinstance(value, int)
+            )
+        value = int(text)
         low, high = param.minimum, param.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             raise ZerosumError(
@@ -107,7 +125,7 @@ def _convert(param: Param, text: str, game: str) -> int | str:
     if param.choices and text not in param.choices:
         raise ZerosumError(
             _("parameter {name} of {game} must be one of {choices}, got {text!r}").format(
-                name=param.name, game=game, choices=", ".join(param.choices), text=text
+                name=param.name, game=game, choices=", ".join(param.choices), text=excerpt(text)
             )
         )
     return text
@@ -117,37 +135,56 @@ def parse_spec(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
     """Resolve a spec to a game class and its keyword arguments, checking
     every name and value. Raises :class:`ZerosumError` with a one-line reason."""
     _discover()
+    return _resolve(spec)
+
+
+def _resolve(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
+    """:func:`parse_spec` among the games registered so far."""
     name, args = _split_spec(spec)
     entry = _REGISTRY.get(name)
     if entry is None:
         known = ", ".join(sorted(_REGISTRY))
         raise ZerosumError(
-            _("unknown game {name!r}; expected one of: {known}").format(name=name, known=known)
+            _("unknown game {name!r}; expected one of: {known}").format(
+                name=excerpt(name), known=known
+            )
         )
     kwargs: dict[str, int | str] = {}
     if entry.alias_of:
-        kwargs = parse_spec(entry.alias_of)[1]
+        kwargs = _resolve(entry.alias_of)[1]
     params = {p.name: p for p in entry.cls.params}
+    given: set[str] = set()
     if args:
         for index, item in enumerate(args.split(",")):
             item = item.strip()
             if "=" in item:
                 key, _sep, value = item.partition("=")
                 key = key.strip().lower()
+            elif not params:
+                raise ZerosumError(
+                    _("{name} takes no parameters; expected just {name}").format(name=name)
+                )
             elif index < len(entry.cls.params):
                 key, value = entry.cls.params[index].name, item
             else:
                 raise ZerosumError(
                     _("too many parameters for {name}; expected at most {count} ({names})").format(
-                        name=name, count=len(params), names=", ".join(params) or "-"
+                        name=name, count=len(params), names=", ".join(params)
                     )
                 )
             if key not in params:
                 raise ZerosumError(
                     _("unknown parameter {key!r} for {name}; expected {expected}").format(
-                        key=key, name=name, expected=", ".join(params) or "-"
+                        key=excerpt(key), name=name, expected=", ".join(params) or "-"
                     )
                 )
+            if key in given:
+                raise ZerosumError(
+                    _("parameter {key} of {name} is given twice; expected it once").format(
+                        key=key, name=name
+                    )
+                )
+            given.add(key)
             kwargs[key] = _convert(params[key], value.strip(), name)
     return entry.cls, kwargs
 
@@ -165,7 +202,7 @@ def load(spec: str) -> Game[Any, Any]:
         raise
     except (TypeError, ValueError) as exc:  # a game's own consistency check
         raise ZerosumError(
-            _("bad parameters for {name}: {reason}").format(name=cls.name, reason=exc)
+            _("bad parameters for {name}: {reason}").format(name=cls.name, reason=excerpt(exc, 120))
         ) from None
 
 

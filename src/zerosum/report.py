@@ -8,6 +8,7 @@ whatever the language. Every object has a ``type``: ``progress``,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .game import Game
@@ -122,6 +123,40 @@ def analyze_object(game: Game[Any, Any], state: Any, result: SearchResult[Any]) 
     }
 
 
+def perft_object(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int,
+    nodes: int,
+    time_s: float,
+    divide: list[tuple[Any, int]] | None = None,
+) -> dict[str, Any]:
+    """The ``perft`` object (``zerosum perft --json``): the number of move
+    sequences of ``depth`` plies from ``state``; with ``divide`` (pairs of
+    first move and count) the count per first move too."""
+    obj: dict[str, Any] = {
+        "type": "perft",
+        "game": game.spec(),
+        "position": game.format_position(state),
+        "depth": depth,
+        "nodes": nodes,
+        "time_s": round(time_s, 6),
+    }
+    if divide is not None:
+        obj["divide"] = {game.format_move(move): count for move, count in divide}
+    return obj
+
+
+def games_list(rows: list[tuple[str, str, str]]) -> list[dict[str, str]]:
+    """The list ``zerosum games --json`` prints: each game's name, its
+    parameters with their defaults, and its description (rows as
+    :func:`zerosum.registry.games_table` gives them)."""
+    return [
+        {"name": name, "parameters": params, "description": description}
+        for name, params, description in rows
+    ]
+
+
 def _bound(value: int | None) -> int | None:
     """A window bound for JSON: None for an unbounded side (or no window)."""
     return None if value is None or abs(value) >= INF else value
@@ -185,3 +220,23 @@ def trace_object(run: Trace) -> dict[str, Any]:
 def error_object(message: str, **extra: Any) -> dict[str, Any]:
     """An ``error`` object: one line saying what is wrong and what is expected."""
     return {"type": "error", "message": message, **extra}
+
+
+#: Characters that end a line for some readers (Python's str.splitlines,
+#: JavaScript) although JSON leaves them raw: escaped so that one object
+#: stays one line.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON (``--json``, ``--batch``): non-ASCII kept
+    readable, every character that some reader takes for a line break
+    escaped.
+
+    >>> json_line({"move": "\u2028x"})
+    '{"move": "\\\\u2028x"}'
+    """
+    text = json.dumps(obj, ensure_ascii=False)
+    for raw, escaped in _LINE_BREAKS.items():
+        text = text.replace(raw, escaped)
+    return text

@@ -18,12 +18,12 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import i18n
-from ..game import ZerosumError
+from ..game import ZerosumError, excerpt
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
-from .parser import EXIT_USAGE, build_parser
+from .parser import EXIT_USAGE, build_parser, error_line
 from .trace import cmd_trace
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
@@ -66,6 +66,12 @@ def import_games(name: str) -> None:
     from pathlib import Path
 
     path = Path(name)
+    if not name.strip() or name.startswith("."):
+        raise ZerosumError(
+            _("cannot import {name!r}; expected a .py file or a module name").format(
+                name=excerpt(name)
+            )
+        )
     try:
         if name.endswith(".py"):
             if not path.is_file():
@@ -84,7 +90,7 @@ def import_games(name: str) -> None:
     except Exception as error:  # the user's code: report, don't trace back
         raise ZerosumError(
             _("cannot import {name}: {kind}: {error}").format(
-                name=name, kind=type(error).__name__, error=error
+                name=excerpt(name), kind=type(error).__name__, error=excerpt(error, 100)
             )
         ) from None
 
@@ -120,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             import_games(module)
         return COMMANDS[args.command](args, out)
     except ZerosumError as error:
-        print(f"zerosum: error: {error}", file=sys.stderr)
+        print(error_line(str(error)), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("", file=sys.stderr)

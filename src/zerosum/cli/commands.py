@@ -5,36 +5,88 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
-from ..game import Game, ZerosumError
+from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
 from ..match import play_match
 from ..registry import games_table, load
-from ..report import analyze_object, error_object, solve_object
+from ..report import (
+    analyze_object,
+    error_object,
+    games_list,
+    json_line,
+    perft_object,
+    solve_object,
+)
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.types import Limits, SearchResult
-from .parser import EXIT_USAGE, UsageError
-from .render import TerminalObserver, print_analysis, print_solution, progress_view
+from .parser import EXIT_USAGE, UsageError, error_line
+from .render import (
+    TerminalObserver,
+    ThinkingAgent,
+    print_analysis,
+    print_solution,
+    progress_view,
+)
 
 
 # -- positions from the command line -------------------------------------------
 def _position(game: Game[Any, Any], position: str | None, moves: str | None) -> Any:
     state = game.initial_state() if position is None else game.parse_position(position)
     if moves:
-        state = game.play(game.split_moves(moves), state)
+        state = game.play_text(moves, state)
     return state
+
+
+T = TypeVar("T")
+
+
+def _searching(search: Callable[[], T]) -> T:
+    """Run a search; a game deeper than Python's recursion allows is one
+    clear error rather than a RecursionError traceback."""
+    try:
+        return search()
+    except RecursionError:
+        raise ZerosumError(
+            _(
+                "the game is too long for the Python search: it recurses one level a ply"
+                " and Python allows about {limit}; expected a depth limit or a shorter game"
+            ).format(limit=sys.getrecursionlimit())
+        ) from None
+
+
+def input_lines() -> Iterator[tuple[int, str | None]]:
+    """Standard input's lines, numbered from 1, without their line ends;
+    None for a line that is not valid in the input's encoding (so that a
+    bad byte costs one line, not the run)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a replaced sys.stdin (tests): already text
+        for number, line in enumerate(sys.stdin, 1):
+            yield number, line.rstrip("\r\n")
+        return
+    encoding = sys.stdin.encoding or "utf-8"
+    for number, data in enumerate(raw, 1):
+        try:
+            yield number, data.decode(encoding).rstrip("\r\n")
+        except UnicodeDecodeError:
+            yield number, None
+
+
+def undecodable_line() -> str:
+    return _("the line is not valid text in the input's encoding ({encoding})").format(
+        encoding=sys.stdin.encoding or "utf-8"
+    )
 
 # -- commands --------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     rows = games_table()
     if args.json:
-        out(json.dumps([{"name": n, "parameters": p, "description": d} for n, p, d in rows]))
+        out(json_line(games_list(rows)))
         return 0
     out(_("Games (parameters with their defaults):"))
     width = max(len(n) for n, _p, _d in rows)
@@ -71,10 +123,17 @@ def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
     return EngineAgent(None if given == Limits() else given, seed, options=options)
 
 
+def _thinking(side: Agent) -> Agent:
+    return ThinkingAgent(side, sys.stdout) if isinstance(side, EngineAgent) else side
+
+
 def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = load(args.game)
     start = _position(game, args.position, args.moves)
     sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    if args.progress or sys.stdout.isatty():
+        # The AI's live line while it thinks.
+        sides = (_thinking(sides[0]), _thinking(sides[1]))
     out(
         _("{game}: {first} ({a}) against {second} ({b}).").format(
             game=game.spec(),
@@ -86,7 +145,18 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     )
     if "human" in (args.first, args.second):
         out(_("Type a move, or quit to stop. Legal moves are listed when a move is wrong."))
-    result = play_match(game, sides, TerminalObserver(out, sides), start=start)
+    if hasattr(sys.stdin, "reconfigure"):
+        # A byte that is not valid text is an unreadable move, not a traceback.
+        sys.stdin.reconfigure(errors="replace")
+    observer = TerminalObserver(out, sides)
+    try:
+        result = _searching(lambda: play_match(game, sides, observer, start=start))
+    except KeyboardInterrupt:
+        # Ctrl+C: say so, and keep what was played.
+        out("")
+        out(_("Interrupted; the game was not finished."))
+        _print_record(game, start, observer.moves, out)
+        return 130
     out("")
     if result.quit_by is not None:
         out(
@@ -99,14 +169,20 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     else:
         winner = 0 if result.outcome == 1 else 1
         out(_("Result: {player} wins.").format(player=game.player_name(winner)))
+    _print_record(game, start, result.moves, out)
+    return 0
+
+
+def _print_record(
+    game: Game[Any, Any], start: Any, moves: list[Any], out: Callable[[str], None]
+) -> None:
     out(_("Record of the moves:"))
     state = start
     record = []
-    for number, move in enumerate(result.moves, 1):
+    for number, move in enumerate(moves, 1):
         record.append(f"{number}. {game.player_name(game.to_move(state))} {game.format_move(move)}")
         state = game.result(state, move)
     out("  ".join(record) if record else _("(no moves)"))
-    return 0
 
 
 
@@ -144,9 +220,22 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             depth=args.depth, time=args.time, nodes=args.nodes, iterations=iterations_for(args)
         )
         # No limit given: the algorithm's default (the engine: 10 s).
-        return Searcher(game, search_options(args)).analyze(
-            state, None if limits == Limits() else limits, multipv=args.multipv, on_progress=view
+        result = _searching(
+            lambda: Searcher(game, search_options(args)).analyze(
+                state,
+                None if limits == Limits() else limits,
+                multipv=args.multipv,
+                on_progress=view,
+            )
         )
+        if not result.moves:
+            raise UsageError(
+                _(
+                    "the limit ended the search before it finished depth 1, so no move has a"
+                    " score; expected a larger --nodes or --time"
+                )
+            )
+        return result
     finally:
         if view is not None:
             view.done()
@@ -158,8 +247,10 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = progress_view(game, state, args, sys.stderr)
     try:
-        return Searcher(game, search_options(args)).solve(
-            state, weak=args.weak, depth=args.depth, on_progress=view
+        return _searching(
+            lambda: Searcher(game, search_options(args)).solve(
+                state, weak=args.weak, depth=args.depth, on_progress=view
+            )
         )
     finally:
         if view is not None:
@@ -182,21 +273,23 @@ def _run_positions(
         state = _position(game, args.position, args.moves)
         result = search(game, state, args)
         if args.json:
-            out(json.dumps(to_json(game, state, result), ensure_ascii=False))
+            out(json_line(to_json(game, state, result)))
         else:
             show(game, state, result, args, out)
         return 0
     failures = 0
-    for number, raw in enumerate(sys.stdin, 1):
-        text = raw.strip()
+    for number, line in input_lines():
+        text = "" if line is None else line.strip()
         try:
+            if line is None:
+                raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
-            out(json.dumps(to_json(game, state, search(game, state, args)), ensure_ascii=False))
+            out(json_line(to_json(game, state, search(game, state, args))))
         except ZerosumError as error:
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)
-            out(json.dumps(error_object(str(error), line=number, moves=text), ensure_ascii=False))
-            print(f"zerosum: error: {message}", file=sys.stderr)
+            out(json_line(error_object(str(error), line=number, moves=excerpt(text))))
+            print(error_line(message), file=sys.stderr)
         sys.stdout.flush()
     return EXIT_USAGE if failures else 0
 
@@ -228,17 +321,10 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     count = sum(n for _m, n in split) if split else perft(game, state, args.depth)
     elapsed = time.perf_counter() - started
     if args.json:
-        obj: dict[str, Any] = {
-            "type": "perft",
-            "game": game.spec(),
-            "position": game.format_position(state),
-            "depth": args.depth,
-            "nodes": count,
-            "time_s": round(elapsed, 6),
-        }
-        if args.divide:
-            obj["divide"] = {game.format_move(m): n for m, n in split}
-        out(json.dumps(obj))
+        obj = perft_object(
+            game, state, args.depth, count, elapsed, split if args.divide else None
+        )
+        out(json_line(obj))
         return 0
     for move, n in split:
         out(f"{game.format_move(move)}: {n}")
@@ -260,5 +346,5 @@ def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                 "install it with: python3 -m pip install 'zerosum[web]'"
             ).format(missing=error.name or error)
         ) from None
-    return serve(args.host, args.port, args.open)
+    return serve(args.host, args.port, args.open, args.allow_hosts, args.allow_origins)
 

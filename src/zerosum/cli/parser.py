@@ -3,17 +3,62 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import NoReturn
 
 from .. import i18n
 from ..agents import LEVELS
-from ..game import ZerosumError
-from ..i18n import _
+from ..game import ZerosumError, excerpt, whole_number
+from ..i18n import N_, _
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
 
 EXIT_USAGE = 2
+
+
+#: argparse's own words (it takes them through gettext), listed so that they
+#: are extracted into the catalog and translated with the rest.
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("expected %s argument"),
+    N_("expected %s arguments"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unexpected option string: %s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+
+
+def _argparse_gettext(message: str | None) -> str | None:
+    return message if message is None else _(message)
+
+
+def _argparse_ngettext(singular: str, plural: str, count: int) -> str:
+    return _(singular if count == 1 else plural)
+
+
+def translate_argparse() -> None:
+    """Make argparse's own words (``usage:``, ``options``, its error
+    messages) come from zerosum's catalog in the active language. argparse
+    looks its ``_`` and ``ngettext`` up when it uses them, so this holds for
+    parsers built afterwards."""
+    argparse._ = _argparse_gettext  # type: ignore[attr-defined]
+    argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
 
 
 class UsageError(ZerosumError):
@@ -29,27 +74,55 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
+def one_line(message: str) -> str:
+    """``message`` on one line: a line break or other control character that
+    came in with the user's input is shown escaped.
+
+    >>> one_line("no module named '0\\n'")
+    "no module named '0\\\\n'"
+    """
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
+def error_line(message: str) -> str:
+    """The line a command prints on stderr for bad input:
+    ``zerosum: error: ...`` (translated), on one line."""
+    return _("zerosum: error: {message}").format(message=one_line(message))
+
+
 # -- parser ---------------------------------------------------------------------
+#: A decimal number in ASCII digits (int() and float() also take "٣", "1_0").
+_DECIMAL = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*", re.ASCII)
+_INTEGER = re.compile(r"\s*[-+]?[0-9]+\s*", re.ASCII)
+
+
 def _whole_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    if not _INTEGER.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            _("expected a whole number, got {text!r}").format(text=text)
-        ) from None
-    return value
+            _("expected a whole number, got {text!r}").format(text=excerpt(text))
+        )
+    return int(text)
+
+
+def decimal(text: str) -> float | None:
+    """``text`` as a number written in ASCII (``1``, ``0.5``, ``2e-3``), or
+    None."""
+    return float(text) if _DECIMAL.fullmatch(text) else None
 
 
 def _seconds(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
+    value = decimal(text)
+    if value is None:
         raise argparse.ArgumentTypeError(
-            _("expected a number of seconds, got {text!r}").format(text=text)
-        ) from None
+            _("expected a number of seconds, got {text!r}").format(text=excerpt(text))
+        )
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
+    translate_argparse()
     parser = _Parser(
         prog="zerosum",
         description=_("Two-player zero-sum games: play, analyze and solve them."),
@@ -161,6 +234,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the AI's strength: easy, medium, hard or perfect"),
     )
     play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
+    play.add_argument(
+        "--progress",
+        action="store_true",
+        help=_("show the AI's search live even when the output is not a terminal"),
+    )
 
     analyze = commands.add_parser("analyze", help=_("score every move of a position"))
     position_options(analyze)
@@ -283,16 +361,37 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--open", action="store_true", help=_("open the page in the default browser")
     )
+    serve.add_argument(
+        "--allow-host",
+        dest="allow_hosts",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=_(
+            "also answer requests addressed to this host name (by default only"
+            " localhost, 127.0.0.1, ::1 and --host; * for any); may be repeated"
+        ),
+    )
+    serve.add_argument(
+        "--allow-origin",
+        dest="allow_origins",
+        action="append",
+        default=[],
+        metavar="URL",
+        help=_(
+            "also let pages from this origin (e.g. http://host:8000) play (by default only"
+            " the server's own page; * for any); may be repeated"
+        ),
+    )
     return parser
 
 
 def _megabytes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
+    value = decimal(text)
+    if value is None:
         raise argparse.ArgumentTypeError(
-            _("expected a number of megabytes, got {text!r}").format(text=text[:40])
-        ) from None
+            _("expected a number of megabytes, got {text!r}").format(text=excerpt(text))
+        )
     try:
         return check_megabytes(value)
     except ZerosumError as error:
@@ -300,9 +399,10 @@ def _megabytes(text: str) -> float:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
+    number = whole_number(text)
+    if number is None or not 0 <= number <= 65535:
         raise argparse.ArgumentTypeError(
-            _("expected a port number from 0 to 65535, got {text!r}").format(text=text)
+            _("expected a port number from 0 to 65535, got {text!r}").format(text=excerpt(text))
         )
-    return int(text)
+    return number
 

@@ -4,16 +4,15 @@ characters, the board and moves of a game being played, and live progress."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import unicodedata
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..agents import Agent, Decision
-from ..game import Game, Player
+from ..agents import Agent, Decision, EngineAgent
+from ..game import Cell, Game, Player
 from ..i18n import _
-from ..report import plies_of, progress_object
+from ..report import json_line, plies_of, progress_object
 from ..search.engine import Progress
 from ..search.types import Score, SearchResult
 
@@ -41,6 +40,8 @@ def describe_score(score: Score) -> str:
     """A score in words: win/loss with its distance, draw, or heuristic."""
     if score.exact and score.raw and not score.distance_known:
         return _("win") if score.raw > 0 else _("loss")
+    if score.plies == 1:
+        return _("win in 1 ply") if score.raw > 0 else _("loss in 1 ply")
     if score.plies is not None:
         template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
         return template.format(n=score.plies)
@@ -54,24 +55,26 @@ def describe_value(value: int | None) -> str:
 
 
 class TerminalObserver:
-    """Shows the board after every move and whose turn it is."""
+    """Shows the board after every move and what each side played. Whose
+    turn it is is said once: by the human's prompt, or by the AI's move (and
+    its live line while it thinks)."""
 
     def __init__(self, out: Callable[[str], None], sides: tuple[Agent, Agent]) -> None:
         self.out = out
         self.sides = sides
+        #: The moves played so far (the record, should the game be interrupted).
+        self.moves: list[Any] = []
+        #: Who placed the piece on each cell the moves marked.
+        self.owners: dict[Cell, Player] = {}
 
     def position(self, game: Game[Any, Any], state: Any) -> None:
         self.out("")
-        self.out(game.render(state))
-        if not game.is_terminal(state):
-            player = game.to_move(state)
-            self.out(
-                _("{player} ({who}) to move").format(
-                    player=game.player_name(player), who=self.sides[player].label
-                )
-            )
+        self.out(game.render_played(state, self.owners))
 
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
+        self.moves.append(decision.move)
+        for cell in game.move_cells(state, decision.move):
+            self.owners[cell] = player
         name, move = game.player_name(player), game.format_move(decision.move)
         if decision.from_book:
             self.out(
@@ -94,8 +97,10 @@ class TerminalObserver:
             )
         elif decision.search is not None:
             search = decision.search
+            # The score is from the mover's side: say so.
+            said = _("{player} plays {move}; for {player}: {score}; {nodes} positions searched")
             self.out(
-                _("{player} plays {move}: {score}, {nodes} positions searched").format(
+                said.format(
                     player=name,
                     move=move,
                     score=describe_score(search.score),
@@ -104,6 +109,49 @@ class TerminalObserver:
             )
         else:
             self.out(_("{player} plays {move}").format(player=name, move=move))
+
+
+class ThinkingAgent:
+    """An AI side that shows, on one line rewritten in place, what its search
+    has found so far (depth, best move, positions) while it thinks, and
+    clears the line when it moves."""
+
+    def __init__(self, agent: EngineAgent, stream: TextIO) -> None:
+        self.agent = agent
+        self.label = agent.label
+        self.stream = stream
+
+    def choose(self, game: Game[Any, Any], state: Any) -> Decision:
+        name = game.player_name(game.to_move(state))
+        shown = False
+
+        def show(progress: Progress[Any]) -> None:
+            nonlocal shown
+            best = "-" if progress.best_move is None else game.format_move(progress.best_move)
+            line = _(
+                "{player} ({who}) is thinking: depth {depth}, best so far {move}: {score},"
+                " {nodes} positions"
+            ).format(
+                player=name,
+                who=self.label,
+                depth=progress.depth if progress.depth is not None else "-",
+                move=best,
+                score=describe_score(progress.score),
+                nodes=progress.nodes,
+            )
+            self.stream.write(f"\r\033[K{line}")
+            self.stream.flush()
+            shown = True
+
+        try:
+            return self.agent.choose(game, state, show)
+        finally:
+            if shown:
+                self.stream.write("\r\033[K")
+                self.stream.flush()
+
+    def stop(self) -> None:
+        self.agent.stop()
 
 
 class ProgressView:
@@ -125,7 +173,7 @@ class ProgressView:
         game = self.game
         if self.as_json:
             record = progress_object(game, self.state, progress)
-            print(json.dumps(record), file=self.stream, flush=True)
+            print(json_line(record), file=self.stream, flush=True)
             return
         if not self.live:
             return
@@ -230,6 +278,16 @@ def print_analysis(
             f"  {pad(game.format_move(entry.move), 6)} {pad(describe_score(entry.score), 22)}"
             f" {entry.nodes:>10}  {line}"
         )
+    # Say what the column counts, so that it is not read as a share of the total.
+    if sum(entry.nodes for entry in result.moves) + 1 == result.stats.nodes:
+        out(_("A move's positions are those its own search visited; the total adds the root."))
+    else:
+        out(
+            _(
+                "A move's positions are those its search visited at the final depth; the"
+                " total also counts earlier depths, the root and moves not listed."
+            )
+        )
     print_stats(result, out)
 
 
@@ -297,6 +355,12 @@ def print_solution(
     )
     if plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))
+    elif plies == 1:
+        out(
+            _("{player} to move: {value}; the game ends in 1 ply with perfect play.").format(
+                player=player, value=value
+            )
+        )
     else:
         out(
             _(
@@ -305,11 +369,13 @@ def print_solution(
         )
     moves = " ".join(game.format_move(m) for m in result.best_moves)
     out(_("Optimal moves: {moves}").format(moves=moves))
-    out(
-        _("Principal variation: {line}").format(
-            line=" ".join(game.format_move(m) for m in result.pv)
+    line = " ".join(game.format_move(m) for m in result.pv)
+    if plies is not None and 0 < len(result.pv) < plies:
+        # The line is read back from the table, which may not hold it to the end.
+        line = _("{line} (the first {shown} of {plies} plies)").format(
+            line=line, shown=len(result.pv), plies=plies
         )
-    )
+    out(_("Principal variation: {line}").format(line=line))
     solved_by = "solver" if args.algorithm == "engine" else args.algorithm
     out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
     print_stats(result, out)

@@ -68,7 +68,9 @@ from ..game import (
     Player,
     PositionError,
     ZerosumError,
+    excerpt,
     numbers,
+    whole_number,
 )
 from ..i18n import N_, _
 from ..registry import register
@@ -374,15 +376,18 @@ class ConnectFour(Game[State, int]):
         """A column number 1..width; raise :class:`MoveError` for anything
         else, a full column, or a finished game."""
         if state[2]:
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         word = text.strip()
-        if not (len(word) == 1 and word.isdigit() and 1 <= int(word) <= self.width):
+        number = whole_number(word) if len(word) == 1 else None
+        if number is None or not 1 <= number <= self.width:
             raise MoveError(
                 _(
                     "cannot read move {text!r}; expected a column number 1-{width}: one of {moves}"
-                ).format(text=text, width=self.width, moves=self.legal_moves_text(state))
+                ).format(text=excerpt(text), width=self.width, moves=self.legal_moves_text(state))
             )
-        column = int(word) - 1
+        column = number - 1
         if state[1] & self._top_row & self._column_mask[column]:
             raise MoveError(
                 _("column {column} is full; expected one of {moves}").format(
@@ -409,13 +414,13 @@ class ConnectFour(Game[State, int]):
         wrong counts, or a position no game reaches (play stops at the first
         four in a row)."""
         stripped = text.strip()
-        if stripped.isdigit():
+        if whole_number(stripped) is not None:
             try:
                 return self.play(list(stripped))
             except MoveError as exc:
                 raise PositionError(
                     _("cannot play move sequence {moves!r}: {reason}").format(
-                        moves=stripped, reason=exc
+                        moves=excerpt(stripped), reason=exc
                     )
                 ) from None
         rows = stripped.lower().split("/")
@@ -423,7 +428,7 @@ class ConnectFour(Game[State, int]):
             _(
                 "cannot read position {text!r}; expected {height} rows of {width} cells"
                 " (r, y or .) from the top, separated by '/', or a move sequence such as 4453"
-            ).format(text=text, height=self.height, width=self.width)
+            ).format(text=excerpt(text), height=self.height, width=self.width)
         )
         if len(rows) != self.height or any(len(row) != self.width for row in rows):
             raise problem
@@ -451,7 +456,7 @@ class ConnectFour(Game[State, int]):
                     _(
                         "position {text!r} has a floating stone in column {column};"
                         " expected stones stacked from the bottom"
-                    ).format(text=text, column=c + 1)
+                    ).format(text=excerpt(text), column=c + 1)
                 )
         n_red, n_yellow = red.bit_count(), yellow.bit_count()
         if n_red not in (n_yellow, n_yellow + 1):
@@ -459,7 +464,7 @@ class ConnectFour(Game[State, int]):
                 _(
                     "position {text!r} has {red} red and {yellow} yellow stones;"
                     " expected as many red as yellow or one more (Red moves first)"
-                ).format(text=text, red=n_red, yellow=n_yellow)
+                ).format(text=excerpt(text), red=n_red, yellow=n_yellow)
             )
         red_four, yellow_four = has_four(red, self.height), has_four(yellow, self.height)
         last = 0 if n_red > n_yellow else 1  # who moved last
@@ -468,21 +473,21 @@ class ConnectFour(Game[State, int]):
                 _(
                     "position {text!r} has four in a row for both sides;"
                     " expected at most one (the game stops at the first four)"
-                ).format(text=text)
+                ).format(text=excerpt(text))
             )
         if (red_four and last != 0) or (yellow_four and last != 1):
             raise PositionError(
                 _(
                     "position {text!r} has a move after four in a row;"
                     " expected the game to stop at the first four"
-                ).format(text=text)
+                ).format(text=excerpt(text))
             )
         if not self._reachable(red, yellow, red_four or yellow_four):
             raise PositionError(
                 _(
                     "position {text!r} cannot be reached: no order of alternate moves"
                     " (Red first, each stone on the one below) builds it"
-                ).format(text=text)
+                ).format(text=excerpt(text))
             )
         current = red if last == 1 else yellow
         status = WON if red_four or yellow_four else DRAW if mask == self._board else ONGOING

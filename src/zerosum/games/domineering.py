@@ -52,7 +52,7 @@ checked by the tests.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..game import (
     NEUTRAL,
@@ -63,6 +63,7 @@ from ..game import (
     Param,
     Player,
     PositionError,
+    excerpt,
     letters,
     numbers,
 )
@@ -75,8 +76,8 @@ State = tuple[int, int]
 
 VERTICAL, HORIZONTAL = "vertical", "horizontal"
 MAX_SIDE = 16
-_COORDS = re.compile(r"^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$")
-_CELL = re.compile(r"^([a-z])(\d+)$")
+_COORDS = re.compile(r"^\(?\s*(\d+)\s*[,\s]\s*(\d+)\s*\)?$", re.ASCII)
+_CELL = re.compile(r"^([a-z])(\d+)$", re.ASCII)
 
 
 def place_key(rows: int, cols: int, r: int, c: int, vertical: bool) -> tuple[int, int, int]:
@@ -334,7 +335,7 @@ class Domineering(Game[State, int]):
                 _(
                     "the game is over ({player} cannot place a tile);"
                     " no move {text!r} can be played"
-                ).format(player=who, text=text)
+                ).format(player=who, text=excerpt(text))
             )
         legal = self.legal_moves_text(state)
         cell = self._cell_from_text(text)
@@ -344,7 +345,7 @@ class Domineering(Game[State, int]):
                 _(
                     "cannot read move {text!r}; expected a cell a1..{last} (column letter, row"
                     " number) or (row, col) counted from 0: one of {moves}"
-                ).format(text=text, last=last, moves=legal)
+                ).format(text=excerpt(text), last=last, moves=legal)
             )
         if not self.moves_bits(state[0], player) >> cell & 1:
             if player == self.vertical:
@@ -377,20 +378,24 @@ class Domineering(Game[State, int]):
         expected = _(
             "V: or H: (the side to move) then {rows} rows of {cols} cells"
             " ('.' empty, '#' covered) separated by '/', e.g. {example}"
-        ).format(rows=self.rows, cols=self.cols, example=self.format_position(self.initial_state()))
+        ).format(
+            rows=self.rows,
+            cols=self.cols,
+            example=excerpt(self.format_position(self.initial_state()), 30),
+        )
         side, colon, board = text.strip().partition(":")
         side = side.strip().upper()
         if not colon or side not in ("V", "H"):
             raise PositionError(
                 _("cannot read position {text!r}; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text), expected=expected
                 )
             )
         rows = [row.strip() for row in board.split("/")]
         if len(rows) != self.rows or any(len(row) != self.cols for row in rows):
             raise PositionError(
                 _("cannot read position {text!r}: wrong board size; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text), expected=expected
                 )
             )
         occupied = 0
@@ -402,7 +407,7 @@ class Domineering(Game[State, int]):
                     raise PositionError(
                         _(
                             "cannot read position {text!r}: bad cell {cell!r}; expected {expected}"
-                        ).format(text=text, cell=ch, expected=expected)
+                        ).format(text=excerpt(text), cell=ch, expected=expected)
                     )
         player = self.vertical if side == "V" else 1 - self.vertical
         return (occupied, player)
@@ -429,12 +434,23 @@ class Domineering(Game[State, int]):
         return (divmod(first, self.cols), divmod(second, self.cols))
 
     def render(self, state: State) -> str:
+        return self.render_played(state, {})
+
+    def render_played(self, state: State, owners: Mapping[Cell, Player]) -> str:
+        """The board with each tile drawn as its player's letter (``V`` or
+        ``H``) where ``owners`` knows who placed it, ``#`` where not."""
         occupied, player = state
+        letters = {p: self._side_letter(p) for p in (0, 1)}
+
+        def cell(r: int, c: int) -> str:
+            if not occupied >> (r * self.cols + c) & 1:
+                return "."
+            owner = owners.get((r, c))
+            return "#" if owner is None else letters[owner]
+
         lines = ["   " + " ".join(chr(ord("a") + c) for c in range(self.cols))]
         for r in range(self.rows):
-            bits = occupied >> (r * self.cols)
-            cells = " ".join("#" if bits >> c & 1 else "." for c in range(self.cols))
-            lines.append(f"{r + 1:>2} {cells}")
+            lines.append(f"{r + 1:>2} " + " ".join(cell(r, c) for c in range(self.cols)))
         v = self.vertical
         counts = _("tiles that fit: Vertical {vertical}, Horizontal {horizontal}").format(
             vertical=self.moves_bits(occupied, v).bit_count(),

@@ -19,7 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import ClassVar
 
-from ..game import Board, Cell, Game, MoveError, Param, Player, PositionError, letters, numbers
+from ..game import (
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    excerpt,
+    letters,
+    numbers,
+    whole_number,
+)
 from ..i18n import N_, _
 from ..registry import register, register_alias
 from .bitboards import permutation_tables, permute
@@ -179,8 +191,9 @@ class MNK(Game[State, int]):
 
     def _cell_from_text(self, text: str) -> int | None:
         text = text.strip().lower()
-        if len(text) >= 2 and "a" <= text[0] <= "z" and text[1:].isdigit():
-            col, row = ord(text[0]) - ord("a"), int(text[1:]) - 1
+        number = whole_number(text[1:]) if len(text) >= 2 and "a" <= text[0] <= "z" else None
+        if number is not None and text[1:] == text[1:].strip():
+            col, row = ord(text[0]) - ord("a"), number - 1
             if 0 <= col < self.n and 0 <= row < self.m:
                 return row * self.n + col
         return None
@@ -188,14 +201,16 @@ class MNK(Game[State, int]):
     def parse_move(self, state: State, text: str) -> int:
         cell = self._cell_from_text(text)
         if self.is_terminal(state):
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         if cell is None:
             last = self.cell_name(self.cells - 1)
             raise MoveError(
                 _(
                     "cannot read move {text!r}; expected a cell a1..{last}"
                     " (column letter, row number): one of {moves}"
-                ).format(text=text, last=last, moves=self.legal_moves_text(state))
+                ).format(text=excerpt(text), last=last, moves=self.legal_moves_text(state))
             )
         return self._check_legal(state, cell, text)
 
@@ -204,7 +219,7 @@ class MNK(Game[State, int]):
         if (x | o) >> cell & 1:
             raise MoveError(
                 _("cell {text!r} is already taken; expected one of {moves}").format(
-                    text=text, moves=self.legal_moves_text(state)
+                    text=excerpt(text), moves=self.legal_moves_text(state)
                 )
             )
         return cell
@@ -226,7 +241,7 @@ class MNK(Game[State, int]):
             _(
                 "cannot read position {text!r}; expected {m} rows of {n} cells"
                 " (x, o or .) separated by '/'"
-            ).format(text=text, m=self.m, n=self.n)
+            ).format(text=excerpt(text), m=self.m, n=self.n)
         )
         if len(rows) != self.m or any(len(r) != self.n for r in rows):
             raise problem
@@ -249,7 +264,7 @@ class MNK(Game[State, int]):
                 _(
                     "position {text!r} is unreachable: X moves first, so X has as many marks"
                     " as O or one more"
-                ).format(text=text)
+                ).format(text=excerpt(text))
             )
         x_line = any(x & line == line for line in self.lines)
         o_line = any(o & line == line for line in self.lines)
@@ -257,7 +272,7 @@ class MNK(Game[State, int]):
             raise PositionError(
                 _(
                     "position {text!r} is unreachable: the game stops at the first k in a row"
-                ).format(text=text)
+                ).format(text=excerpt(text))
             )
         status = X_WON if x_line else O_WON if o_line else DRAW if (x | o) == self.full else ONGOING
         return (x, o, status)

@@ -38,7 +38,9 @@ from ..game import (
     Player,
     PositionError,
     ZerosumError,
+    excerpt,
     numbers,
+    whole_number,
 )
 from ..i18n import N_, _
 from ..registry import register
@@ -62,22 +64,25 @@ def parse_heaps(text: str) -> Heaps:
     expected = _("1-{count} heap sizes from 0 to {most} separated by '-', e.g. 3-4-5").format(
         count=MAX_HEAPS, most=MAX_HEAP
     )
-    if not all(part.strip().isdigit() for part in parts):
+    sizes = [whole_number(part) for part in parts]
+    if any(size is None for size in sizes):
         raise ZerosumError(
             _("cannot read heaps {text!r}; expected {expected}").format(
-                text=text, expected=expected
+                text=excerpt(text), expected=expected
             )
         )
-    heaps = tuple(int(part) for part in parts)
+    heaps = tuple(size or 0 for size in sizes)
     if len(heaps) > MAX_HEAPS or any(h > MAX_HEAP for h in heaps):
         raise ZerosumError(
             _("heaps {text!r} are out of range; expected {expected}").format(
-                text=text, expected=expected
+                text=excerpt(text), expected=expected
             )
         )
     if not any(heaps):
         raise ZerosumError(
-            _("heaps {text!r} hold no objects; expected at least one object").format(text=text)
+            _("heaps {text!r} hold no objects; expected at least one object").format(
+                text=excerpt(text)
+            )
         )
     return heaps
 
@@ -150,16 +155,19 @@ class Nim(Game[State, Move]):
         heaps = state[0]
         now = _("the heaps are {heaps}").format(heaps="-".join(map(str, heaps)))
         if not any(heaps):
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         heap_text, colon, count_text = text.strip().partition(":")
-        if not (colon and heap_text.strip().isdigit() and count_text.strip().isdigit()):
+        heap_number, count_number = whole_number(heap_text), whole_number(count_text)
+        if not colon or heap_number is None or count_number is None:
             raise MoveError(
                 _(
                     "cannot read move {text!r}; expected HEAP:COUNT with the heap numbered"
                     " from 1, e.g. 1:2 ({now})"
-                ).format(text=text, now=now)
+                ).format(text=excerpt(text), now=now)
             )
-        heap, count = int(heap_text), int(count_text)
+        heap, count = heap_number, count_number
         if not 1 <= heap <= len(heaps):
             raise MoveError(
                 _("there is no heap {heap}; expected a heap 1-{last} ({now})").format(
@@ -197,7 +205,7 @@ class Nim(Game[State, Move]):
                 "cannot read position {text!r}; expected {count} heap sizes joined by '-'"
                 " and the side to move, e.g. {example}"
             ).format(
-                text=text,
+                text=excerpt(text),
                 count=len(self.start),
                 example=self.format_position(self.initial_state()),
             )
@@ -205,16 +213,19 @@ class Nim(Game[State, Move]):
         if not 1 <= len(words) <= 2 or (len(words) == 2 and words[1].lower() not in names):
             raise problem
         parts = words[0].split("-")
-        if len(parts) != len(self.start) or not all(part.isdigit() for part in parts):
+        sizes = [whole_number(part) for part in parts]
+        if len(parts) != len(self.start) or any(
+            size is None or part != part.strip() for size, part in zip(sizes, parts, strict=True)
+        ):
             raise problem
-        heaps = tuple(int(part) for part in parts)
+        heaps = tuple(size or 0 for size in sizes)
         player = names.index(words[1].lower()) if len(words) == 2 else 0
         if any(h > s for h, s in zip(heaps, self.start, strict=True)):
             raise PositionError(
                 _(
                     "position {text!r} cannot be reached: a heap is larger than at the start"
                     " ({heaps}); expected heaps no larger"
-                ).format(text=text, heaps=self.heaps)
+                ).format(text=excerpt(text), heaps=self.heaps)
             )
         removed = sum(self.start) - sum(heaps)
         changed = sum(h != s for h, s in zip(heaps, self.start, strict=True))
@@ -225,7 +236,7 @@ class Nim(Game[State, Move]):
                 _(
                     "position {text!r} cannot be reached with {player} to move; expected {expected}"
                 ).format(
-                    text=text,
+                    text=excerpt(text),
                     player=self.player_names[player],
                     expected=self.player_names[removed % 2],
                 )

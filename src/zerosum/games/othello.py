@@ -39,7 +39,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 
-from ..game import Board, Cell, Game, MoveError, Param, Player, PositionError, letters, numbers
+from ..game import (
+    Board,
+    Cell,
+    Game,
+    MoveError,
+    Param,
+    Player,
+    PositionError,
+    excerpt,
+    letters,
+    numbers,
+)
 from ..i18n import N_, _
 from ..registry import register
 from .bitboards import permutation_tables, permute
@@ -403,7 +414,9 @@ class Othello(Game[State, int]):
         only move."""
         who = self.player_names[state[2]]
         if self.is_terminal(state):
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         legal = self.actions(state)
         expected = _("expected one of {moves}").format(moves=self.legal_moves_text(state))
         word = text.strip().lower()
@@ -423,7 +436,7 @@ class Othello(Game[State, int]):
             raise MoveError(
                 _(
                     "cannot read move {text!r}; expected a square a1..{last} or pass: {expected}"
-                ).format(text=text, last=last, expected=expected)
+                ).format(text=excerpt(text), last=last, expected=expected)
             )
         if square in legal:
             return square
@@ -474,22 +487,23 @@ class Othello(Game[State, int]):
         if len(parts) != 2:
             raise PositionError(
                 _("cannot read position {text!r}; expected {expected}").format(
-                    text=text, expected=expected
+                    text=excerpt(text, 16), expected=expected
                 )
             )
         board, side = parts[0].replace("/", "").lower(), parts[1].lower()
         if side not in ("x", "o", "b", "w", "black", "white"):
             raise PositionError(
                 _(
-                    "cannot read position {text!r}: bad side to move {side!r}; expected {expected}"
-                ).format(text=text, side=parts[1], expected=expected)
+                    "cannot read position {text!r}: bad side to move {side!r}; expected X or O"
+                    " (also b, w, black, white)"
+                ).format(text=excerpt(text, 16), side=excerpt(parts[1], 10))
             )
         if len(board) != self.cells:
             raise PositionError(
                 _(
                     "cannot read position {text!r}: {count} squares for a {n}x{n} board;"
-                    " expected {expected}"
-                ).format(text=text, count=len(board), n=n, expected=expected)
+                    " expected {cells}, row by row from a1"
+                ).format(text=excerpt(text, 16), count=len(board), n=n, cells=self.cells)
             )
         black = white = 0
         for sq, ch in enumerate(board):
@@ -500,8 +514,9 @@ class Othello(Game[State, int]):
             elif ch not in "-.":
                 raise PositionError(
                     _(
-                        "cannot read position {text!r}: bad square {square!r}; expected {expected}"
-                    ).format(text=text, square=ch, expected=expected)
+                        "cannot read position {text!r}: bad square {square!r}; expected X (black),"
+                        " O (white) or - (empty)"
+                    ).format(text=excerpt(text, 16), square=ch)
                 )
         m = n // 2
         centre = {(m - 1) * n + m - 1, (m - 1) * n + m, m * n + m - 1, m * n + m}
@@ -509,7 +524,7 @@ class Othello(Game[State, int]):
             raise PositionError(
                 _(
                     "position {text!r} is unreachable: the four centre squares are never empty"
-                ).format(text=text)
+                ).format(text=excerpt(text, 16))
             )
         player = 0 if side in ("x", "b", "black") else 1
         mine, theirs = (black, white) if player == 0 else (white, black)
@@ -533,7 +548,8 @@ class Othello(Game[State, int]):
         mine, theirs, player, free = state
         black, white = (mine, theirs) if player == 0 else (theirs, mine)
         n = self.size
-        lines = ["   " + " ".join(chr(ord("A") + c) for c in range(n))]
+        # Lower case, as moves are written (c4; C4 is read too).
+        lines = ["   " + " ".join(chr(ord("a") + c) for c in range(n))]
         for r in range(n):
             cells = []
             for c in range(n):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..game import Board, MoveError, Player
+from ..game import Board, MoveError, Player, excerpt
 from ..i18n import N_, _
 from ..registry import register
 from .mnk import MNK, State
@@ -55,12 +55,14 @@ class TicTacToe(MNK):
 
     def parse_move(self, state: State, text: str) -> int:
         if self.is_terminal(state):
-            raise MoveError(_("the game is over; no move {text!r} can be played").format(text=text))
+            raise MoveError(
+                _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
+            )
         text = text.strip()
         if len(text) != 1 or text not in "012345678":
             raise MoveError(
                 _("cannot read move {text!r}; expected a cell number 0-8: one of {moves}").format(
-                    text=text, moves=self.legal_moves_text(state)
+                    text=excerpt(text), moves=self.legal_moves_text(state)
                 )
             )
         return self._check_legal(state, int(text), text)

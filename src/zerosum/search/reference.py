@@ -147,9 +147,30 @@ class _Search:
     def search(
         self, state: Any, algorithm: Algorithm, alpha: int = -INF, beta: int = INF
     ) -> tuple[int, tuple[Any, ...]]:
-        if algorithm == "minimax":
-            return self.minimax(state, 1)
-        return self.alphabeta(state, 1, alpha, beta)
+        """The value of a root move's position ``state`` and its line. A game
+        longer than Python's recursion allows is a one-line
+        :class:`~zerosum.game.ZerosumError`, not a RecursionError."""
+        try:
+            if algorithm == "minimax":
+                return self.minimax(state, 1)
+            return self.alphabeta(state, 1, alpha, beta)
+        except RecursionError:
+            raise too_deep() from None
+
+
+def too_deep() -> Exception:
+    """The error for a search deeper than Python's recursion limit."""
+    import sys
+
+    from ..game import ZerosumError
+    from ..i18n import _
+
+    return ZerosumError(
+        _(
+            "the game is too long for this search: it recurses one level a ply and Python"
+            " allows about {limit}; expected a depth limit or a shorter game"
+        ).format(limit=sys.getrecursionlimit())
+    )
 
 
 def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
@@ -301,8 +322,11 @@ def value(
     included: its utility, at distance 0), with the search's statistics."""
     started = time.perf_counter()
     search = _Search(game, state, depth)
-    if algorithm == "minimax":
-        result = search.minimax(state, 0)[0]
-    else:
-        result = search.alphabeta(state, 0, -INF, INF)[0]
+    try:
+        if algorithm == "minimax":
+            result = search.minimax(state, 0)[0]
+        else:
+            result = search.alphabeta(state, 0, -INF, INF)[0]
+    except RecursionError:
+        raise too_deep() from None
     return result, search.count.stats(started)

@@ -93,7 +93,7 @@ class Score:
             return "win" if self.raw > 0 else "loss"
         if is_decisive(self.raw):
             word = "win" if self.raw > 0 else "loss"
-            return f"{word} in {self.plies} plies"
+            return f"{word} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
         if self.exact:
             return "draw" if self.raw == 0 else f"{self.raw:+d}"
         return f"{self.raw:+d} (heuristic)"

@@ -10,6 +10,14 @@
 * ``WS /ws?lang=`` -- one :class:`~zerosum.web.session.Session` per
   connection (``docs/messages.md``).
 
+Only the server's own page can drive it: every request must name an allowed
+host (``Host``: by default ``localhost``, ``127.0.0.1``, ``::1`` and the
+address listened on; a DNS-rebinding page names its own domain and gets 400),
+and a WebSocket handshake that comes from a web page (``Origin``) must come
+from the very address it connects to, or from an origin allowed explicitly.
+At most :data:`MAX_SESSIONS` games are open at once; each searches in its own
+thread, so no tab can take every search thread from the others.
+
 Front-end only: the page renders what the session sends; all rules and
 search stay in the library.
 """
@@ -21,27 +29,40 @@ import contextlib
 import json
 import logging
 import sys
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import i18n
 from ..game import ZerosumError
 from ..registry import entries
 from ..report import error_object
-from .session import Session, internal_error
+from .session import MAX_MESSAGE, Session, internal_error
 from .strings import PAGE_STRINGS
 from .tracing import position_response, trace_response
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger(__name__)
+
+#: Host names a request may use by default: this computer only.
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+#: Games (WebSocket connections) open at once; one more is refused.
+MAX_SESSIONS = 32
+#: The largest WebSocket frame the server reads (bytes): a message up to
+#: MAX_MESSAGE characters always fits (4 bytes a character at most); a larger
+#: one that fits gets an ``error`` object, a frame beyond this closes the
+#: connection (1009) without being buffered.
+MAX_FRAME = 4 * MAX_MESSAGE + 1024
 
 
 def _language(request: Request | WebSocket) -> str:
@@ -107,6 +128,19 @@ async def api_health(request: Request) -> Response:
     return JSONResponse({"status": "ok"})
 
 
+def origin_allowed(origin: str | None, host: str, allowed: Sequence[str]) -> bool:
+    """Whether a WebSocket handshake with ``Origin: origin`` to ``Host:
+    host`` may open: no Origin (not a web page: a script or a test), the
+    page's own origin (same host and port), or one listed in ``allowed``
+    (``*`` allows every origin)."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
 def _tree_view(answer: Callable[[Mapping[str, str]], dict[str, Any]]) -> Callable[
     [Request], Coroutine[Any, Any, Response]
 ]:
@@ -129,7 +163,34 @@ async def play(websocket: WebSocket) -> None:
     """One game per connection. Messages are answered in order; what the
     session emits (also from its searches) is sent by one writer task, so
     objects arrive in the order they were made."""
+    state = websocket.app.state
+    if not origin_allowed(
+        websocket.headers.get("origin"), websocket.headers.get("host", ""), state.origins
+    ):
+        # Another site's page (a browser names it in Origin): refuse the
+        # handshake (HTTP 403), so it can neither drive nor read a game.
+        await websocket.close(code=1008)
+        return
     await websocket.accept()
+    i18n.activate(_language(websocket))
+    if state.sessions >= state.max_sessions:
+        await websocket.send_text(json.dumps(error_object(too_many_sessions(state.max_sessions))))
+        await websocket.close(code=1013)  # try again later
+        return
+    state.sessions += 1
+    try:
+        await _serve_session(websocket)
+    finally:
+        state.sessions -= 1
+
+
+def too_many_sessions(most: int) -> str:
+    return i18n._(
+        "too many games are open ({most}); close another tab and reload this page"
+    ).format(most=most)
+
+
+async def _serve_session(websocket: WebSocket) -> None:
     outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
     session = Session(outbox.put_nowait, _language(websocket))
 
@@ -166,9 +227,17 @@ def binary_frame() -> str:
     return i18n._("malformed message: expected a text frame holding a JSON object")
 
 
-def create_app() -> Starlette:
-    """The ASGI application."""
-    return Starlette(
+def create_app(
+    hosts: Sequence[str] = LOCAL_HOSTS,
+    origins: Sequence[str] = (),
+    max_sessions: int = MAX_SESSIONS,
+) -> Starlette:
+    """The ASGI application. ``hosts``: the host names a request may use
+    (``*`` any; a DNS-rebinding page is refused with 400); ``origins``:
+    origins besides the page's own whose pages may open a game (``*`` any);
+    ``max_sessions``: games open at once."""
+    app = Starlette(
+        middleware=[Middleware(HostCheck, hosts=hosts)],
         routes=[
             Route("/", index),
             Route("/api/games", api_games),
@@ -178,12 +247,75 @@ def create_app() -> Starlette:
             Route("/api/position", _tree_view(position_response)),
             WebSocketRoute("/ws", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
+        ],
     )
+    app.state.origins = tuple(origins)
+    app.state.max_sessions = max_sessions
+    app.state.sessions = 0
+    return app
 
 
-def serve(host: str, port: int, open_browser: bool) -> int:
-    """Run the app under uvicorn until interrupted (``zerosum serve``)."""
+def host_name(header: str) -> str:
+    """The host name of a ``Host`` header, without its port, lower case
+    (an IPv6 address without its brackets)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+class HostCheck:
+    """ASGI middleware: a request (HTTP or WebSocket) whose ``Host`` is not
+    one of ``hosts`` (``*``: any) is refused, HTTP with 400, a WebSocket
+    handshake with 403, before any route sees it (DNS rebinding)."""
+
+    def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
+        self.app = app
+        self.any = "*" in hosts
+        self.hosts = {host.strip("[]").lower() for host in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.any or scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+        if host_name(header) in self.hosts:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await receive()  # websocket.connect; closing now refuses the handshake
+            await send({"type": "websocket.close", "code": 1008})
+        else:
+            await PlainTextResponse(
+                i18n._(
+                    "unknown host {host!r}; this server answers to {hosts}"
+                    " (zerosum serve --allow-host NAME adds a name)"
+                ).format(host=header[:60], hosts=", ".join(sorted(self.hosts))),
+                status_code=400,
+            )(scope, receive, send)
+
+
+def allowed_hosts(listen: str, extra: Sequence[str]) -> tuple[str, ...]:
+    """The host names ``zerosum serve --host listen`` accepts: this
+    computer's, the address listened on (0.0.0.0 too: it is the address the
+    server prints, and no other site's page can name it), and ``extra``
+    (``--allow-host``)."""
+    names = list(LOCAL_HOSTS)
+    if listen:
+        names.append(listen)
+    names.extend(extra)
+    return tuple(dict.fromkeys(names))
+
+
+def serve(
+    host: str,
+    port: int,
+    open_browser: bool,
+    allow_hosts: Sequence[str] = (),
+    allow_origins: Sequence[str] = (),
+) -> int:
+    """Run the app under uvicorn until interrupted (``zerosum serve``);
+    ``allow_hosts`` and ``allow_origins`` add to the names and origins
+    accepted (see :func:`create_app`)."""
     import socket
 
     import uvicorn
@@ -214,7 +346,8 @@ def serve(host: str, port: int, open_browser: bool) -> int:
         import webbrowser
 
         webbrowser.open(address)
-    config = uvicorn.Config(create_app(), log_level="warning", ws="auto")
+    app = create_app(allowed_hosts(host, allow_hosts), allow_origins)
+    config = uvicorn.Config(app, log_level="warning", ws="auto", ws_max_size=MAX_FRAME)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])

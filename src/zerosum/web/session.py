@@ -4,9 +4,11 @@ A :class:`Session` knows nothing of HTTP or WebSockets: it takes decoded
 messages (:meth:`Session.handle`) and hands the objects to send to an
 ``emit`` callable, in order. The message schema is ``docs/messages.md``.
 
-Searches (the AI choosing a move, analysis, a hint) run in worker threads so
-the event loop keeps serving every connection. One search runs at a time per
-session. Every change of the position shown bumps a *generation*; a search
+Searches (the AI choosing a move, analysis, a hint) run in the session's own
+worker thread (one per session, so one tab's endless search can never take
+the thread another tab needs) and the event loop keeps serving every
+connection. One search runs at a time per session. Every change of the
+position shown bumps a *generation*; a search
 started for an older generation is stopped and whatever it still reports is
 dropped, so a new game, an undo or a closed tab never receives stale lines.
 """
@@ -18,13 +20,15 @@ import json
 import logging
 import math
 import random
+import sys
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import i18n
 from ..agents import LEVELS, EngineAgent, MCTSAgent, RandomAgent
-from ..game import NEUTRAL, Game, Player, ZerosumError
+from ..game import NEUTRAL, Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
 from ..report import analyze_object, error_object, progress_object, solve_object
@@ -50,6 +54,14 @@ log = logging.getLogger("zerosum.web")
 def internal_error() -> str:
     """The ``error`` text for a bug: nothing the user did, nothing lost."""
     return _("internal error; the game is unchanged (see the server's log)")
+
+
+def too_deep() -> str:
+    """The ``error`` text for a search deeper than Python's recursion."""
+    return _(
+        "the game is too long for the Python search: it recurses one level a ply"
+        " and Python allows about {limit}; expected a depth limit or a shorter game"
+    ).format(limit=sys.getrecursionlimit())
 
 
 class ProtocolError(ZerosumError):
@@ -79,8 +91,8 @@ class PlayerSpec:
             return cls("mcts", time=MCTS_SECONDS if seconds is None else seconds)
         if kind != "ai":
             raise ProtocolError(
-                _("unknown player kind {kind!r}; expected human, ai, random or mcts").format(
-                    kind=kind
+                _("unknown player kind {kind}; expected human, ai, random or mcts").format(
+                    kind=_quoted(kind)
                 )
             )
         time = _number(data, "time", 0.01, 3600.0)
@@ -88,10 +100,10 @@ class PlayerSpec:
             return cls("ai", time=time)
         level = data.get("level")
         level = "hard" if level is None else level
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             raise ProtocolError(
-                _("unknown level {level!r}; expected one of {levels}").format(
-                    level=level, levels=", ".join(LEVELS)
+                _("unknown level {level}; expected one of {levels}").format(
+                    level=_quoted(level), levels=", ".join(LEVELS)
                 )
             )
         return cls("ai", level=level)
@@ -109,6 +121,11 @@ class PlayerSpec:
 DEFAULT_PLAYERS = (PlayerSpec("human"), PlayerSpec("ai", level="hard"))
 
 
+def _quoted(value: Any) -> str:
+    """A short excerpt of a JSON value a client sent, for a message."""
+    return excerpt(json.dumps(value, ensure_ascii=False))
+
+
 def _number(data: dict[str, Any], key: str, low: float, high: float) -> float | None:
     """``data[key]`` as a number within [low, high], None when absent."""
     value = data.get(key)
@@ -122,7 +139,7 @@ def _number(data: dict[str, Any], key: str, low: float, high: float) -> float | 
     ):
         raise ProtocolError(
             _("{key} must be a number from {low} to {high}, got {value}").format(
-                key=key, low=low, high=high, value=json.dumps(value)
+                key=key, low=low, high=high, value=_quoted(value)
             )
         )
     return float(value)
@@ -159,6 +176,8 @@ class Session:
         self._worker: asyncio.Future[Any] | None = None
         self._winding_down: asyncio.Future[Any] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        #: This session's search thread (made on the first search).
+        self._executor: ThreadPoolExecutor | None = None
         self._set_game(load("tictactoe"), None, [], seed=None)
 
     # -- the record ------------------------------------------------------------
@@ -233,13 +252,17 @@ class Session:
                 raise ProtocolError(
                     _("malformed message: expected a JSON object with a \"type\"")
                 ) from None
+            except RecursionError:  # "[[[[...]]]]": nested beyond Python's recursion
+                raise ProtocolError(
+                    _("malformed message: nested too deeply; expected a flat JSON object")
+                ) from None
             if not isinstance(data, dict) or not isinstance(data.get("type"), str):
                 raise ProtocolError(_("malformed message: expected a JSON object with a \"type\""))
             handler = self._handlers.get(data["type"])
             if handler is None:
                 raise ProtocolError(
                     _("unknown message type {kind!r}; expected one of {kinds}").format(
-                        kind=data["type"], kinds=", ".join(sorted(self._handlers))
+                        kind=excerpt(data["type"]), kinds=", ".join(sorted(self._handlers))
                     )
                 )
             handler(self, data)
@@ -321,7 +344,7 @@ class Session:
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self.record):
             raise ProtocolError(
                 _("ply must be a whole number from 0 to {most}, got {value}").format(
-                    most=len(self.record), value=json.dumps(ply)
+                    most=len(self.record), value=_quoted(ply)
                 )
             )
         self._goto(ply)
@@ -365,7 +388,9 @@ class Session:
 
     def _on_stop(self, data: dict[str, Any]) -> None:
         # The search returns its best so far; a thinking AI then plays it.
-        if self._stop_search is not None:
+        if self.searching is None:
+            raise ZerosumError(_("nothing to stop: no search is running"))
+        if self._stop_search is not None:  # else it has not reached its thread yet
             self._stop_search()
 
     def _on_lang(self, data: dict[str, Any]) -> None:
@@ -420,6 +445,9 @@ class Session:
         except ZerosumError as error:
             if self._task is asyncio.current_task():
                 self._emit(error_object(str(error)))
+        except RecursionError:  # a game deeper than Python's recursion allows
+            if self._task is asyncio.current_task():
+                self._emit(error_object(too_deep()))
         except Exception:  # a bug: say so, keep serving
             log.exception("search failed in %s", self.game.spec())
             if self._task is asyncio.current_task():
@@ -475,8 +503,11 @@ class Session:
             i18n.activate(lang)
             return call()
 
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="zerosum-search")
         self._stop_search = stop
-        self._worker = asyncio.ensure_future(asyncio.to_thread(work))
+        loop = asyncio.get_running_loop()
+        self._worker = asyncio.ensure_future(loop.run_in_executor(self._executor, work))
         return await asyncio.shield(self._worker)
 
     def _reporter(self, state: Any) -> Callable[[Progress[Any]], None]:
@@ -544,6 +575,9 @@ class Session:
         self._cancel_search()
         if self._winding_down is not None:
             await asyncio.gather(self._winding_down, return_exceptions=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     # -- messages out --------------------------------------------------------------
     def state_object(self) -> dict[str, Any]:
