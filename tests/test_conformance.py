@@ -139,3 +139,13 @@ def test_the_suite_catches_a_mutating_result() -> None:
         CHECKS[2](game, records)
     with pytest.raises(ConformanceError, match="hashable"):
         CHECKS[2](game, [[([], 4), ([4], None)]])
+
+
+class _ShortSighted(TicTacToe):
+    def plies_left(self, state: Any) -> int:
+        return 1
+
+
+def test_the_suite_catches_a_wrong_plies_left() -> None:
+    with pytest.raises(ConformanceError, match="plies_left"):
+        check_game(_ShortSighted(), playouts=3)

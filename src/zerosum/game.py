@@ -415,6 +415,13 @@ class Game(ABC, Generic[S, A]):
         plies"."""
         return None
 
+    def plies_left(self, state: S) -> int | None:
+        """An upper bound on the plies the game can still last from
+        ``state`` (a game of Connect Four: the empty cells), or None when
+        the game cannot tell (the default). The solver then probes only
+        results that can happen."""
+        return None
+
     def informed_order(self, state: S) -> bool:
         """Whether :meth:`ordered_actions` is so well informed here that
         search should keep its order as it is (no killer or history
@@ -569,4 +576,5 @@ class SearchHints(Protocol[S, A]):
     def winning_action(self, state: S) -> A | None: ...
     def non_losing_actions(self, state: S) -> Sequence[A] | None: ...
     def informed_order(self, state: S) -> bool: ...
+    def plies_left(self, state: S) -> int | None: ...
     def static_bound(self, state: S) -> int: ...

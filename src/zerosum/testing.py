@@ -166,8 +166,14 @@ def check_search_hints(game: Game[Any, Any], records: list[list[tuple[Any, Any]]
     when the game also gives ``non_losing_actions``); ``non_losing_actions``
     is exactly the moves after which the opponent cannot win at once;
     ``ordered_actions`` is a permutation of ``actions``; ``key`` is equal
-    for equal states."""
+    for equal states; ``plies_left`` is never less than the plies a game
+    really went on."""
     knows_wins = _overrides(game, "winning_action")
+    for record in records:
+        for index, (state, _move) in enumerate(record):
+            bound = game.plies_left(state)
+            if bound is not None and bound < len(record) - 1 - index:
+                _fail(game, f"plies_left said {bound}, but the game went on longer", state)
     for record in records[:4]:
         for state, _move in record[:-1]:
             moves = list(game.actions(state))

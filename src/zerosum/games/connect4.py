@@ -635,6 +635,10 @@ class ConnectFour(Game[State, int]):
         """Transform 1 mirrors the column (its own inverse)."""
         return self.width - 1 - action if transform else action
 
+    def plies_left(self, state: State) -> int:
+        """At most one ply per empty cell."""
+        return self.cells - state[1].bit_count()
+
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Legal columns from the centre outwards."""
         if state[2]:

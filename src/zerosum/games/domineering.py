@@ -539,6 +539,10 @@ class Domineering(Game[State, int]):
             mine & ~(bit0 | bit1 | bit2),
         )
 
+    def plies_left(self, state: State) -> int:
+        """Each ply covers two empty cells."""
+        return (self.cells - state[0].bit_count()) // 2
+
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Tiles that take away the most opponent placements first; among
         equals, by :func:`place_key`, then in row-major order of the named

@@ -334,6 +334,10 @@ class MNK(Game[State, int]):
         perm = self._transforms[transform]
         return perm.index(action) if inverse else perm[action]
 
+    def plies_left(self, state: State) -> int:
+        """At most one ply per empty cell."""
+        return self.cells - _popcount(state[0] | state[1])
+
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Cells near the centre first."""
         moves = list(self.actions(state))

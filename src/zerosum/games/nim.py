@@ -276,6 +276,10 @@ class Nim(Game[State, Move]):
         return "\n".join(lines)
 
     # -- engine hooks ----------------------------------------------------------
+    def plies_left(self, state: State) -> int:
+        """Each ply takes at least one object."""
+        return sum(state[0])
+
     def ordered_actions(self, state: State) -> Sequence[Move]:
         """Moves to a zero nim-sum (the winning ones) first, then the rest in
         :meth:`actions` order."""

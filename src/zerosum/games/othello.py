@@ -629,6 +629,11 @@ class Othello(Game[State, int]):
         fastest-first order is better than killers and history: keep it."""
         return self.cells - (state[0] | state[1]).bit_count() <= FASTEST_FIRST
 
+    def plies_left(self, state: State) -> int:
+        """Each empty square is filled by one ply, and before it at most one
+        pass (two passes in a row end the game)."""
+        return 2 * (self.cells - (state[0] | state[1]).bit_count())
+
     def ordered_actions(self, state: State) -> Sequence[int]:
         """Corners first, then edges, the inside, and the squares next to the
         corners last (row-major within each group). With at most

@@ -89,12 +89,22 @@ def from_ordinal(value: int) -> int:
     return 0
 
 
-def probe_point(lower: int, upper: int) -> int:
+def probe_point(lower: int, upper: int, horizon: int = MAX_PLY) -> int:
     """The score to probe next when the value lies in ``[lower, upper]``
     (``lower < upper``): the middle of the range on the :func:`ordinal` scale,
     pulled towards the draw as Pons does (first win / draw / loss, then
     distances). Always ``lower <= point < upper``, so every probe narrows the
-    range."""
+    range.
+
+    ``horizon`` bounds the plies the game can still last (the game's
+    ``plies_left``): results further away are impossible, so the middle is
+    taken among the possible results only (a Connect Four position has at
+    most 42, not :data:`~zerosum.search.types.MAX_PLY`, which saves the
+    probes that would only ask "is it a win within 5,000 plies?")."""
+    if horizon < MAX_PLY:
+        tight = _middle(lower, upper, horizon)
+        if lower <= tight < upper:
+            return tight
     low, high = ordinal(lower), ordinal(upper)
     mid = low + (high - low) // 2
     # int(x / 2) truncates towards zero, as C's division does in Pons' code.
@@ -104,6 +114,31 @@ def probe_point(lower: int, upper: int) -> int:
         mid = int(high / 2)
     mid = max(low, min(mid, high - 1))
     return from_ordinal(mid)
+
+
+def _middle(lower: int, upper: int, horizon: int) -> int:
+    """:func:`probe_point` on the scale of results within ``horizon`` plies
+    (distances beyond it count as the horizon itself)."""
+
+    def scaled(score: int) -> int:
+        if score == 0:
+            return 0
+        distance = min(WIN - abs(score), horizon)
+        return (horizon + 1 - distance) * (1 if score > 0 else -1)
+
+    low, high = scaled(lower), scaled(upper)
+    mid = low + (high - low) // 2
+    # int(x / 2) truncates towards zero, as C's division does in Pons' code.
+    if mid <= 0 and int(low / 2) < mid:
+        mid = int(low / 2)
+    elif mid >= 0 and int(high / 2) > mid:
+        mid = int(high / 2)
+    mid = max(low, min(mid, high - 1))
+    if mid > 0:
+        return win_in(horizon + 1 - mid)
+    if mid < 0:
+        return loss_in(horizon + 1 + mid)
+    return 0
 
 
 def solve(
@@ -179,6 +214,10 @@ class _Solve:
         self.on_progress = on_progress
         self.all_moves = all_moves
         self.me = self.game.to_move(root)
+        #: The most plies the game can still last (the game's hint), which
+        #: narrows the probe points to possible results.
+        left = self.game.plies_left(root)
+        self.horizon = MAX_PLY if left is None else max(1, min(left, MAX_PLY))
         self.lower, self.upper = loss_in(1), win_in(1)
         self.best_move: Any = None
 
@@ -291,7 +330,7 @@ class _Solve:
 
     def _strong(self, children: list[tuple[Any, Any, int]]) -> int:
         while self.lower < self.upper:
-            point = probe_point(self.lower, self.upper)
+            point = probe_point(self.lower, self.upper, self.horizon)
             value, move = self._probe(children, point)
             self._narrow(value, point, move)
         return self.lower
