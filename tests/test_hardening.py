@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -123,21 +124,31 @@ def test_invalid_utf8_in_play_is_an_unreadable_move() -> None:
 LONG_NIM = "nim(heaps=100-100-100-100-100-100-100-100-100-100)"
 
 
-@pytest.mark.parametrize("algorithm", ["engine", "alphabeta", "minimax"])
+@pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
 def test_a_game_too_long_to_recurse_is_one_line(
     capsys: pytest.CaptureFixture[str], algorithm: str
 ) -> None:
+    """The reference algorithms recurse: they say in one line they cannot."""
     code, _out, err = cli(capsys, "solve", LONG_NIM, "--algorithm", algorithm)
     assert code == 2
     assert "too long" in one_error_line(err)
 
 
-def test_the_longest_declared_countdown_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _out, err = cli(
-        capsys, "--import", str(ROOT / "examples" / "countdown.py"), "solve", "countdown(pile=1000)"
+def test_the_engine_solves_games_deeper_than_the_default_recursion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The engine follows games up to MAX_PLY plies: the longest declared
+    Countdown (1,000 counters, a multiple of 4: a loss) is solved, and the
+    ten-heap Nim's weak solve is decided by the nim-sum bound."""
+    code, out, err = cli(
+        capsys, "--import", str(ROOT / "examples" / "countdown.py"), "solve",
+        "countdown(pile=1000)", "--json",
     )
-    assert code == 2
-    assert "too long" in one_error_line(err)
+    assert code == 0, err
+    assert json.loads(out.strip().splitlines()[-1])["value"] == -1
+    code, out, err = cli(capsys, "solve", LONG_NIM, "--weak", "--json")
+    assert code == 0, err
+    assert json.loads(out.strip().splitlines()[-1])["value"] == -1
 
 
 def test_reference_search_too_deep_raises_zerosum_error() -> None:

@@ -27,9 +27,10 @@ Plain minimax from the empty tic-tac-toe board visits 549,946 positions.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -151,11 +152,32 @@ class _Search:
         longer than Python's recursion allows is a one-line
         :class:`~zerosum.game.ZerosumError`, not a RecursionError."""
         try:
-            if algorithm == "minimax":
-                return self.minimax(state, 1)
-            return self.alphabeta(state, 1, alpha, beta)
+            with reference_recursion():
+                if algorithm == "minimax":
+                    return self.minimax(state, 1)
+                return self.alphabeta(state, 1, alpha, beta)
         except RecursionError:
             raise too_deep() from None
+
+
+#: The recursion limit the reference algorithms run under (Python's default), whatever another
+#: part of the program (the engine raises it) has set: a game deeper than
+#: this gets the one-line error at once instead of a search of astronomic size.
+REFERENCE_RECURSION = 1_000
+
+
+@contextlib.contextmanager
+def reference_recursion() -> Iterator[None]:
+    """Run with Python's recursion limit at most :data:`REFERENCE_RECURSION`
+    (restored afterwards)."""
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(min(old, REFERENCE_RECURSION))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def too_deep() -> Exception:
@@ -323,10 +345,11 @@ def value(
     started = time.perf_counter()
     search = _Search(game, state, depth)
     try:
-        if algorithm == "minimax":
-            result = search.minimax(state, 0)[0]
-        else:
-            result = search.alphabeta(state, 0, -INF, INF)[0]
+        with reference_recursion():
+            if algorithm == "minimax":
+                result = search.minimax(state, 0)[0]
+            else:
+                result = search.alphabeta(state, 0, -INF, INF)[0]
     except RecursionError:
         raise too_deep() from None
     return result, search.count.stats(started)
