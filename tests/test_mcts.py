@@ -244,7 +244,7 @@ def test_cli_play_against_mcts_and_bad_limits() -> None:
         "play", "tictactoe", "--x", "random", "--o", "mcts", "--iterations", "3000", "--seed", "1"
     )
     assert done.returncode == 0, done.stderr
-    assert "O (MCTS) to move" in done.stdout and "iterations" in done.stdout
+    assert "O plays" in done.stdout and "iterations" in done.stdout
     assert "X wins" not in done.stdout
     bad = run_cli("analyze", "tictactoe", "--iterations", "30")
     assert bad.returncode == 2 and "--iterations needs --algorithm mcts" in bad.stderr

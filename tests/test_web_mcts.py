@@ -16,7 +16,8 @@ from zerosum.web.app import create_app
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+    # The test client names its host "testserver" (the app accepts only its own names).
+    with TestClient(create_app(hosts=("testserver",))) as c:
         yield c
 
 

@@ -34,6 +34,7 @@ from ..registry import load
 from ..report import analyze_object, error_object, progress_object, solve_object
 from ..search.engine import Progress
 from ..search.front import Searcher
+from ..search.reference import reference_recursion
 from ..search.types import Limits
 
 #: Seconds a hint may search.
@@ -247,7 +248,10 @@ class Session:
                     )
                 )
             try:
-                data = json.loads(text)
+                # Under Python's default recursion limit whatever the engine
+                # set (it raises it for deep games): deep nesting stays an error.
+                with reference_recursion():
+                    data = json.loads(text)
             except ValueError:
                 raise ProtocolError(
                     _("malformed message: expected a JSON object with a \"type\"")
