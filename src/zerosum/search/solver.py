@@ -69,23 +69,27 @@ class SolveInterrupted(ZerosumError):
         self.stats = stats
 
 
-def ordinal(score: int) -> int:
+def ordinal(score: int, horizon: int | None = None) -> int:
     """A result on a dense scale: a win in ``p`` plies is ``MAX_PLY - p``, a
     draw 0, a loss in ``p`` plies ``-(MAX_PLY - p)``. Order-preserving, so
-    bisection on it bisects the possible results rather than raw scores."""
-    if score > 0:
-        return MAX_PLY - (WIN - score)
-    if score < 0:
-        return -(MAX_PLY - (WIN + score))
-    return 0
+    bisection on it bisects the possible results rather than raw scores.
+    With ``horizon`` the scale holds only results within that many plies
+    (``horizon + 1 - p``; a distance beyond it counts as the horizon)."""
+    if score == 0:
+        return 0
+    distance, scale = WIN - abs(score), MAX_PLY
+    if horizon is not None:
+        distance, scale = min(distance, horizon), horizon + 1
+    return scale - distance if score > 0 else distance - scale
 
 
-def from_ordinal(value: int) -> int:
-    """Inverse of :func:`ordinal`."""
+def from_ordinal(value: int, horizon: int | None = None) -> int:
+    """Inverse of :func:`ordinal` (on the same scale)."""
+    scale = MAX_PLY if horizon is None else horizon + 1
     if value > 0:
-        return win_in(MAX_PLY - value)
+        return win_in(scale - value)
     if value < 0:
-        return loss_in(MAX_PLY + value)
+        return loss_in(scale + value)
     return 0
 
 
@@ -102,43 +106,23 @@ def probe_point(lower: int, upper: int, horizon: int = MAX_PLY) -> int:
     most 42, not :data:`~zerosum.search.types.MAX_PLY`, which saves the
     probes that would only ask "is it a win within 5,000 plies?")."""
     if horizon < MAX_PLY:
-        tight = _middle(lower, upper, horizon)
+        mid = _middle(ordinal(lower, horizon), ordinal(upper, horizon))
+        tight = from_ordinal(mid, horizon)
         if lower <= tight < upper:
             return tight
-    low, high = ordinal(lower), ordinal(upper)
+    return from_ordinal(_middle(ordinal(lower), ordinal(upper)))
+
+
+def _middle(low: int, high: int) -> int:
+    """Pons' probe point between ordinals ``low < high``: the middle, pulled
+    towards 0 (the draw); always ``low <= mid < high``."""
     mid = low + (high - low) // 2
     # int(x / 2) truncates towards zero, as C's division does in Pons' code.
     if mid <= 0 and int(low / 2) < mid:
         mid = int(low / 2)
     elif mid >= 0 and int(high / 2) > mid:
         mid = int(high / 2)
-    mid = max(low, min(mid, high - 1))
-    return from_ordinal(mid)
-
-
-def _middle(lower: int, upper: int, horizon: int) -> int:
-    """:func:`probe_point` on the scale of results within ``horizon`` plies
-    (distances beyond it count as the horizon itself)."""
-
-    def scaled(score: int) -> int:
-        if score == 0:
-            return 0
-        distance = min(WIN - abs(score), horizon)
-        return (horizon + 1 - distance) * (1 if score > 0 else -1)
-
-    low, high = scaled(lower), scaled(upper)
-    mid = low + (high - low) // 2
-    # int(x / 2) truncates towards zero, as C's division does in Pons' code.
-    if mid <= 0 and int(low / 2) < mid:
-        mid = int(low / 2)
-    elif mid >= 0 and int(high / 2) > mid:
-        mid = int(high / 2)
-    mid = max(low, min(mid, high - 1))
-    if mid > 0:
-        return win_in(horizon + 1 - mid)
-    if mid < 0:
-        return loss_in(horizon + 1 + mid)
-    return 0
+    return max(low, min(mid, high - 1))
 
 
 def solve(
