@@ -175,10 +175,10 @@ class NativeCore(CoreReports):
         line = (move, *below)[:length]
         return line + self.table_line(root, line, length - len(line))
 
-    def _entry_move(self, state: Any, lower_bound_only: bool) -> Any:
+    def stored_move(self, state: Any, proven: bool) -> Any:
         """The table's best move for ``state`` (None if none), as a Python
-        move; with ``lower_bound_only`` only from an entry with a lower
-        bound (one whose move is known to be best)."""
+        move; with ``proven`` only from an entry with a lower bound (one
+        whose move is known to be best)."""
         if self.table is None:
             return None
         row = np.array(self.adapter.encode(state), dtype=np.uint64)
@@ -189,31 +189,13 @@ class NativeCore(CoreReports):
         found = self.table.entry(int(key))
         if found is None or found.move < 0:
             return None
-        if lower_bound_only and found.lower <= NO_LOWER + MAX_PLY:
+        if proven and found.lower <= NO_LOWER + MAX_PLY:
             return None
         code = found.move
         if self.symmetric:
             code = int(self.prims.map_move(self.g, code, transform, True))
         return self.adapter.action(code)
 
-    def table_move(self, state: Any) -> Any:
-        return self._entry_move(state, False)
-
-    def table_line(self, root: Any, prefix: Any, length: int) -> tuple[Any, ...]:
-        game = self.game
-        if self.table is None or length <= 0:
-            return ()
-        state = root
-        for move in prefix:
-            state = game.result(state, move)
-        out: list[Any] = []
-        while len(out) < length and not game.is_terminal(state):
-            move = self._entry_move(state, True)
-            if move is None or move not in game.actions(state):
-                break
-            out.append(move)
-            state = game.result(state, move)
-        return tuple(out)
 
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """Positions, leaves, cut-offs, table probes, table hits, horizon."""

@@ -134,8 +134,36 @@ class CoreReports:
     ``counts()``: positions, leaves, cut-offs, table probes, table hits and
     the horizon counter."""
 
+    game: Any
+
     def counts(self) -> tuple[int, int, int, int, int, int]:
         raise NotImplementedError
+
+    def stored_move(self, state: Any, proven: bool) -> Any:
+        """The table's best move for ``state``, or None (see PythonCore)."""
+        raise NotImplementedError
+
+    def table_move(self, state: Any) -> Any:
+        """The table's best move for ``state`` (in its own frame), or None."""
+        return self.stored_move(state, False)
+
+    def table_line(self, root: Any, prefix: Sequence[Any], length: int) -> tuple[Any, ...]:
+        """Follow the table's best moves (of exact and lower-bound entries)
+        from the position after ``prefix``, for at most ``length`` plies."""
+        game = self.game
+        if length <= 0:
+            return ()
+        state = root
+        for move in prefix:
+            state = game.result(state, move)
+        out: list[Any] = []
+        while len(out) < length and not game.is_terminal(state):
+            move = self.stored_move(state, True)
+            if move is None or move not in game.actions(state):
+                break
+            out.append(move)
+            state = game.result(state, move)
+        return tuple(out)
 
     def horizon(self) -> int:
         return self.counts()[5]
@@ -582,37 +610,10 @@ class PythonCore(CoreReports):
         line = (move, *self.pvt[1])[:length]
         return line + self.table_line(root, line, length - len(line))
 
-    def table_line(self, root: Any, prefix: Sequence[Any], length: int) -> tuple[Any, ...]:
-        """Follow the table's best moves (of exact and lower-bound entries)
-        from the position after ``prefix``, for at most ``length`` plies."""
-        table, game = self.table, self.game
-        if table is None or length <= 0:
-            return ()
-        state = root
-        for move in prefix:
-            state = game.result(state, move)
-        out: list[Any] = []
-        while len(out) < length and not game.is_terminal(state):
-            if self.symmetric:
-                key, transform = game.canonical(state)
-            else:
-                key, transform = game.key(state), 0
-            entry = table.entry(key)
-            if entry is None or entry[4] is None:
-                break
-            if entry[1] <= NO_LOWER + MAX_PLY:
-                break  # only an upper bound: its move is not known to be best
-            move = entry[4]
-            if self.symmetric:
-                move = game.map_move(move, transform, True)
-            if move not in game.actions(state):
-                break
-            out.append(move)
-            state = game.result(state, move)
-        return tuple(out)
-
-    def table_move(self, state: Any) -> Any:
-        """The table's best move for ``state`` (in its own frame), or None."""
+    def stored_move(self, state: Any, proven: bool) -> Any:
+        """The table's best move for ``state`` (mapped to its frame), or
+        None; with ``proven`` only from an entry with a lower bound (a move
+        known to be best)."""
         table, game = self.table, self.game
         if table is None:
             return None
@@ -623,6 +624,8 @@ class PythonCore(CoreReports):
         entry = table.entry(key)
         if entry is None or entry[4] is None:
             return None
+        if proven and entry[1] <= NO_LOWER + MAX_PLY:
+            return None  # only an upper bound: its move is not known to be best
         move = entry[4]
         return game.map_move(move, transform, True) if self.symmetric else move
 
