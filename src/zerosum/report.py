@@ -9,9 +9,10 @@ whatever the language. Every object has a ``type``: ``progress``,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
-from .game import Game
+from .game import NEUTRAL, Board, Cell, Game
 from .search.engine import Progress
 from .search.trace import Trace
 from .search.types import INF, MoveScore, Score, SearchResult
@@ -240,3 +241,29 @@ def json_line(obj: Any) -> str:
     for raw, escaped in _LINE_BREAKS.items():
         text = text.replace(raw, escaped)
     return text
+
+
+def board_object(
+    board: Board | None, placed: Iterable[tuple[int, Iterable[Cell]]] = ()
+) -> dict[str, Any] | None:
+    """A :class:`~zerosum.game.Board` as JSON (None without one). ``placed``
+    lists ``(player, cells)`` of the moves that led here: a neutral piece a
+    player placed (a Domineering tile) is drawn in that player's colour."""
+    if board is None:
+        return None
+    cells = list(board.cells)
+    for player, marked in placed:
+        for r, c in marked:
+            i = r * board.cols + c
+            if 0 <= i < len(cells) and cells[i] == NEUTRAL:
+                cells[i] = player
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "cells": cells,
+        "pieces": list(board.pieces),
+        "neutral": board.neutral,
+        "drop": board.drop,
+        "row_labels": list(board.row_labels),
+        "col_labels": list(board.col_labels),
+    }

@@ -28,10 +28,10 @@ from typing import Any, ClassVar
 
 from .. import i18n
 from ..agents import LEVELS, EngineAgent, MCTSAgent, RandomAgent
-from ..game import NEUTRAL, Game, Player, ZerosumError, excerpt
+from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
-from ..report import analyze_object, error_object, progress_object, solve_object
+from ..report import analyze_object, board_object, error_object, progress_object, solve_object
 from ..search.engine import Progress
 from ..search.front import Searcher
 from ..search.reference import reference_recursion
@@ -609,26 +609,10 @@ class Session:
                     "cells": [list(c) for c in game.move_cells(before, move)],
                 }
             )
-        board_json: dict[str, Any] | None = None
-        if board is not None:
-            cells = list(board.cells)
-            # A neutral piece the record says someone placed (a Domineering
-            # tile) is drawn in that player's colour.
-            for entry in history[: self.ply]:
-                for r, c in entry["cells"]:
-                    i = r * board.cols + c
-                    if cells[i] == NEUTRAL:
-                        cells[i] = entry["player"]
-            board_json = {
-                "rows": board.rows,
-                "cols": board.cols,
-                "cells": cells,
-                "pieces": list(board.pieces),
-                "neutral": board.neutral,
-                "drop": board.drop,
-                "row_labels": list(board.row_labels),
-                "col_labels": list(board.col_labels),
-            }
+        # A neutral piece the record says someone placed (a Domineering
+        # tile) is drawn in that player's colour.
+        placed = [(entry["player"], entry["cells"]) for entry in history[: self.ply]]
+        board_json = board_object(board, placed)
         return {
             "type": "state",
             "game": game.spec(),

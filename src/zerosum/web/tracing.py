@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import NEUTRAL, Game, ZerosumError
+from ..game import Game, ZerosumError
 from ..i18n import _
 from ..registry import load
-from ..report import trace_object
+from ..report import board_object, trace_object
 from ..search.trace import trace
 
 #: Longest query value accepted (a long record fits).
@@ -100,25 +100,7 @@ def position_response(query: Mapping[str, str]) -> dict[str, Any]:
     for move in moves:
         placed.append((game.to_move(before), tuple(game.move_cells(before, move))))
         before = game.result(before, move)
-    board = game.board(state)
-    board_json: dict[str, Any] | None = None
-    if board is not None:
-        cells = list(board.cells)
-        for player, marked in placed:
-            for r, c in marked:
-                i = r * board.cols + c
-                if 0 <= i < len(cells) and cells[i] == NEUTRAL:
-                    cells[i] = player
-        board_json = {
-            "rows": board.rows,
-            "cols": board.cols,
-            "cells": cells,
-            "pieces": list(board.pieces),
-            "neutral": board.neutral,
-            "drop": board.drop,
-            "row_labels": list(board.row_labels),
-            "col_labels": list(board.col_labels),
-        }
+    board_json = board_object(game.board(state), placed)
     return {
         "type": "position",
         "game": game.spec(),
