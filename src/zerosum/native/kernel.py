@@ -29,18 +29,15 @@ principal variation found below a PV position.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import inspect
 import os
 import sys
-import types
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ..search.types import WIN
+from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
 from .table import (
     DEPTH_INF_N,
@@ -152,36 +149,10 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         NL_TOP=3 if prims.mover_wins_only else 2,
         NL_BOTTOM=4 if prims.mover_wins_only else 1,
     )
-    # numba's cache checks only this file's date: the name carries a digest
-    # of the primitives' sources, so that a changed game compiles anew.
-    tag = f"{kind}_{_digest(prims)}"
-    names["_prepare_moves"] = _bind(_prepare, f"prepare_{tag}", names, inline=True)
-    return _bind(_search, f"search_{tag}", names, inline=False)
-
-
-def _digest(prims: Primitives) -> str:
-    """A short hash of the source files the primitives come from."""
-    files = {sys.modules[bits_module].__file__ or "" for bits_module in ("zerosum.native.bits",)}
-    for field in dataclasses.fields(prims):
-        function = getattr(prims, field.name)
-        py_func = getattr(function, "py_func", None)
-        if py_func is not None:
-            files.add(inspect.getsourcefile(py_func) or "")
-    digest = hashlib.sha256()
-    for name in sorted(files):
-        if name:
-            with open(name, "rb") as source:
-                digest.update(source.read())
-    return digest.hexdigest()[:12]
-
-
-def _bind(template: Any, name: str, names: dict[str, Any], inline: bool) -> Any:
-    function = types.FunctionType(template.__code__, names, name)
-    function.__qualname__ = name
-    function.__doc__ = template.__doc__
-    if inline:
-        return njit(cache=True, nogil=True, inline="always")(function)
-    return njit(cache=True, nogil=True)(function)
+    # (binding.py: why globals, and why the digest in the name)
+    tag = f"{kind}_{primitives_digest(prims)}"
+    names["_prepare_moves"] = bind(_prepare, f"prepare_{tag}", names, inline=True)
+    return bind(_search, f"search_{tag}", names)
 
 
 def _search(

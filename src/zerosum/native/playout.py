@@ -17,17 +17,13 @@ seed gives the same playouts. For example (needs numba)::
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import inspect
 import random
-import sys
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
 
 #: xorshift64* multiplier (Vigna 2016).
@@ -116,46 +112,20 @@ def kernels_for(kind: str, prims: Primitives) -> tuple[Callable[..., Any], Calla
     if kind not in _kernels:
         tag = f"{kind}_{primitives_digest(prims)}"
         _kernels[kind] = (
-            bind(_batch, f"playouts_{tag}", prims, globals()),
-            bind(_trace, f"trace_{tag}", prims, globals()),
+            bind_game(_batch, f"playouts_{tag}", prims, globals()),
+            bind_game(_trace, f"trace_{tag}", prims, globals()),
         )
     return _kernels[kind]
 
 
-def primitives_digest(prims: Primitives) -> str:
-    """A short hash of the source files the primitives come from: numba's
-    disk cache checks only the kernel's own file, so the kernel's name
-    carries it and a changed game compiles anew."""
-    files = set()
-    for field in dataclasses.fields(prims):
-        py_func = getattr(getattr(prims, field.name), "py_func", None)
-        if py_func is not None:
-            files.add(inspect.getsourcefile(py_func) or "")
-    bits = sys.modules.get("zerosum.native.bits")
-    if bits is not None:
-        files.add(bits.__file__ or "")
-    digest = hashlib.sha256()
-    for name in sorted(files):
-        if name:
-            with open(name, "rb") as source:
-                digest.update(source.read())
-    return digest.hexdigest()[:12]
-
-
-def bind(
+def bind_game(
     template: Callable[..., Any], name: str, prims: Primitives, names: dict[str, Any]
 ) -> Callable[..., Any]:
-    """A compiled copy of ``template`` named ``name``, whose globals are
-    ``names`` with the game's ``gen``, ``play`` and ``status``."""
-    from numba import njit
-
+    """:func:`~.binding.bind` with ``names`` plus the game's ``gen``,
+    ``play`` and ``status``."""
     scope = dict(names)
     scope.update(gen=prims.gen, play=prims.play, status=prims.status)
-    function = types.FunctionType(template.__code__, scope, name)
-    function.__qualname__ = name
-    function.__doc__ = template.__doc__
-    compiled: Callable[..., Any] = njit(cache=True, nogil=True)(function)
-    return compiled
+    return bind(template, name, scope)
 
 
 class NativePlayouts:

@@ -34,8 +34,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .binding import primitives_digest
 from .contract import ONGOING, Primitives
-from .playout import MULTIPLIER, bind, primitives_digest
+from .playout import MULTIPLIER, bind_game
 
 # As in :mod:`.playout`: the primitives bound per game kind as globals.
 gen: Any = None
@@ -283,7 +284,8 @@ def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     """The compiled tree search for one game kind, made once per process
     (numba's disk cache keeps it across processes)."""
     if kind not in _kernels:
-        _kernels[kind] = bind(_iterate, f"mcts_{kind}_{primitives_digest(prims)}", prims, globals())
+        name = f"mcts_{kind}_{primitives_digest(prims)}"
+        _kernels[kind] = bind_game(_iterate, name, prims, globals())
     return _kernels[kind]
 
 
