@@ -24,6 +24,7 @@ from zerosum.games.domineering import Domineering, State
 from zerosum.native import adapter_for
 from zerosum.native import domineering as native
 from zerosum.native.contract import ONGOING
+from zerosum.native.perft import walk
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.perft import perft
 from zerosum.search.solver import solve
@@ -178,7 +179,7 @@ def test_native_perft_equals_the_python_perft(rows: int, cols: int, depth: int, 
     for state in [game.initial_state(), *playout_positions(game, 3, depth, terminal=True)]:
         for d in range(depth + 1):
             expected = perft(game, state, d)
-            got = native.perft(adapter.constants, row(adapter, state), d)
+            got = walk(adapter, state, d)[0][d]
             assert got == expected, (game.format_position(state), d)
 
 

@@ -5,7 +5,6 @@ counts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,13 +12,13 @@ import pytest
 pytest.importorskip("numba")
 
 import numpy as np
-from numba import njit
 from support import playout_positions, sample_positions
 
 import zerosum
 from zerosum.games.mnk import MNK, State
 from zerosum.native import mnk as native
-from zerosum.native.contract import ONGOING, Primitives
+from zerosum.native.contract import ONGOING
+from zerosum.native.perft import walk
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.perft import perft
 from zerosum.search.solver import solve
@@ -159,70 +158,24 @@ def test_symmetries_agree_with_the_python_game(spec: str) -> None:
             assert key == min(image_keys)
 
 
-def make_walk(prims: Primitives) -> Callable[..., tuple[Any, Any]]:
-    """A compiled walk of the game tree to ``depth`` plies, generic over the
-    primitives: per ply, the positions reached (the perft counts) and how
-    many of them end the game."""
-    gen, play, status = prims.gen, prims.play, prims.status
-
-    @njit
-    def walk(g: Any, root: Any, depth: int, max_moves: int) -> tuple[Any, Any]:
-        rows = np.empty((depth + 1, root.shape[0]), dtype=np.uint64)
-        moves = np.empty((depth + 1, max_moves), dtype=np.int32)
-        count = np.zeros(depth + 1, dtype=np.int64)
-        nxt = np.zeros(depth + 1, dtype=np.int64)
-        nodes = np.zeros(depth + 1, dtype=np.int64)
-        ends = np.zeros(depth + 1, dtype=np.int64)
-        rows[0, :] = root
-        nodes[0] = 1
-        if status(g, rows[0]) != ONGOING:
-            ends[0] = 1
-            return nodes, ends
-        if depth == 0:
-            return nodes, ends
-        count[0] = gen(g, rows[0], moves[0])
-        ply = 0
-        while ply >= 0:
-            if nxt[ply] == count[ply]:
-                ply -= 1
-                continue
-            move = moves[ply, nxt[ply]]
-            nxt[ply] += 1
-            child = ply + 1
-            play(g, rows[ply], move, rows[child])
-            nodes[child] += 1
-            if status(g, rows[child]) != ONGOING:
-                ends[child] += 1
-            elif child < depth:
-                count[child] = gen(g, rows[child], moves[child])
-                nxt[child] = 0
-                ply = child
-        return nodes, ends
-
-    return walk  # type: ignore[no-any-return]
-
-
 def test_native_perft_matches_tictactoe_published_counts() -> None:
     game = zerosum.load("tictactoe")
     adapter = native.adapter(game)
     assert adapter is not None
-    walk = make_walk(adapter.prims)
-    root = row(adapter.encode(game.initial_state()))
-    nodes, ends = walk(adapter.constants, root, 9, adapter.prims.max_moves)
-    assert list(nodes) == SEQUENCES
-    assert int(nodes[1:].sum()) == 549_945  # positions visited below the root
-    assert int(ends.sum()) == 255_168  # complete games
-    assert list(ends[:5]) == [0] * 5 and int(ends[5]) == 1440  # X's quickest wins
+    nodes, ends = walk(adapter, game.initial_state(), 9)
+    assert nodes == SEQUENCES
+    assert sum(nodes[1:]) == 549_945  # positions visited below the root
+    assert sum(ends) == 255_168  # complete games
+    assert ends[:5] == [0] * 5 and ends[5] == 1440  # X's quickest wins
 
 
 def test_native_perft_matches_python_perft_on_4x4x3() -> None:
     game = zerosum.load("mnk(4,4,3)")
     adapter = native.adapter(game)
     assert adapter is not None
-    walk = make_walk(adapter.prims)
     start = game.play(["b2", "c3"])
-    nodes, _ends = walk(adapter.constants, row(adapter.encode(start)), 5, adapter.prims.max_moves)
-    assert [int(n) for n in nodes] == [perft(game, start, d) for d in range(6)]
+    nodes, _ends = walk(adapter, start, 5)
+    assert nodes == [perft(game, start, d) for d in range(6)]
 
 
 def test_adapters_and_layout() -> None:

@@ -13,13 +13,13 @@ import pytest
 pytest.importorskip("numba")
 
 import numpy as np
-from numba import njit
 from support import playout_positions, sample_positions
 
 import zerosum
 from zerosum.games.othello import PASS, Othello, State
 from zerosum.native import othello as native
-from zerosum.native.contract import ONGOING, Primitives
+from zerosum.native.contract import ONGOING
+from zerosum.native.perft import walk
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.perft import perft
 from zerosum.search.solver import solve
@@ -196,58 +196,12 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
         assert native.map_move(g, cells, u, True) == cells
 
 
-def make_walk(prims: Primitives) -> Callable[..., tuple[Any, Any]]:
-    """A compiled walk of the game tree to ``depth`` plies, generic over the
-    primitives: per ply, the positions reached (the perft counts: sequences
-    of that many plies with no end of the game before the last) and how many
-    of them are ends of the game."""
-    gen, play, status = prims.gen, prims.play, prims.status
-
-    @njit
-    def walk(g: Any, root: Any, depth: int, max_moves: int) -> tuple[Any, Any]:
-        rows = np.empty((depth + 1, root.shape[0]), dtype=np.uint64)
-        moves = np.empty((depth + 1, max_moves), dtype=np.int32)
-        count = np.zeros(depth + 1, dtype=np.int64)
-        nxt = np.zeros(depth + 1, dtype=np.int64)
-        nodes = np.zeros(depth + 1, dtype=np.int64)
-        ends = np.zeros(depth + 1, dtype=np.int64)
-        rows[0, :] = root
-        nodes[0] = 1
-        if status(g, rows[0]) != ONGOING:
-            ends[0] = 1
-            return nodes, ends
-        if depth == 0:
-            return nodes, ends
-        count[0] = gen(g, rows[0], moves[0])
-        ply = 0
-        while ply >= 0:
-            if nxt[ply] == count[ply]:
-                ply -= 1
-                continue
-            move = moves[ply, nxt[ply]]
-            nxt[ply] += 1
-            child = ply + 1
-            play(g, rows[ply], move, rows[child])
-            nodes[child] += 1
-            if status(g, rows[child]) != ONGOING:
-                ends[child] += 1
-            elif child < depth:
-                count[child] = gen(g, rows[child], moves[child])
-                nxt[child] = 0
-                ply = child
-        return nodes, ends
-
-    return walk  # type: ignore[no-any-return]
-
-
 def test_native_perft_matches_the_published_8x8_counts() -> None:
     game = zerosum.load("othello")
     adapter = native.adapter(game)
     assert adapter is not None
-    walk = make_walk(adapter.prims)
-    root = row(adapter.encode(game.initial_state()))
-    nodes, _ends = walk(adapter.constants, root, 9, adapter.prims.max_moves)
-    assert list(nodes[1:]) == PERFT_8X8
+    nodes, _ends = walk(adapter, game.initial_state(), 9)
+    assert nodes[1:] == PERFT_8X8
 
 
 @pytest.mark.parametrize(("size", "depth"), [(4, 13), (6, 7)])
@@ -255,13 +209,11 @@ def test_native_perft_matches_python_perft(size: int, depth: int) -> None:
     game = Othello(size)
     adapter = native.adapter(game)
     assert adapter is not None
-    walk = make_walk(adapter.prims)
     start = game.initial_state()
-    root = row(adapter.encode(start))
-    nodes, ends = walk(adapter.constants, root, depth, adapter.prims.max_moves)
-    assert [int(n) for n in nodes] == [perft(game, start, d) for d in range(depth + 1)]
+    nodes, ends = walk(adapter, start, depth)
+    assert nodes == [perft(game, start, d) for d in range(depth + 1)]
     if size == 4:
-        assert ends.sum() > 0  # games over before the board is full
+        assert sum(ends) > 0  # games over before the board is full
 
 
 def test_adapter_supports_every_size_and_only_othello() -> None:

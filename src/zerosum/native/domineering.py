@@ -492,45 +492,6 @@ def map_move(g: U64, m: int, t: int, inverse: bool) -> int:
     return (H_CODE if horizontal else 0) + r * cols + c
 
 
-@njit(cache=True)
-def perft(g: U64, root: U64, depth: int) -> int:
-    """``zerosum.search.perft.perft`` through ``gen``, ``play`` and
-    ``status`` on an explicit stack: the move sequences of exactly ``depth``
-    plies from ``root`` with no end of the game before the last ply (the
-    check of the move generator against the Python game's)."""
-    if depth == 0:
-        return 1
-    if status(g, root) != ONGOING:
-        return 0
-    stack = np.zeros((depth + 1, 2), dtype=np.uint64)
-    moves = np.zeros((depth + 1, MAX_CELLS), dtype=np.int32)
-    count = np.zeros(depth + 1, dtype=np.int64)
-    index = np.zeros(depth + 1, dtype=np.int64)
-    stack[0] = root
-    count[0] = gen(g, root, moves[0])
-    if depth == 1:
-        return int(count[0])
-    total = 0
-    p = 0
-    while p >= 0:
-        if index[p] == count[p]:
-            p -= 1
-            continue
-        q = p + 1
-        play(g, stack[p], moves[p, index[p]], stack[q])
-        index[p] += 1
-        if status(g, stack[q]) != ONGOING:
-            continue
-        n = gen(g, stack[q], moves[q])
-        if q == depth - 1:
-            total += n  # the last ply: count the moves without playing them
-        else:
-            count[q] = n
-            index[q] = 0
-            p = q
-    return total
-
-
 def primitives(cells: int) -> Primitives:
     """The :class:`Primitives` for a board of ``cells`` cells (at most 64;
     only ``exact_key`` depends on it)."""
