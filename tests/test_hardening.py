@@ -7,7 +7,12 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import os
+import re
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +154,53 @@ def test_the_engine_solves_games_deeper_than_the_default_recursion(
     code, out, err = cli(capsys, "solve", LONG_NIM, "--weak", "--json")
     assert code == 0, err
     assert json.loads(out.strip().splitlines()[-1])["value"] == -1
+
+
+def _interrupt_when_started(args: list[str], wait_for: str) -> tuple[int, str, float]:
+    """Run ``zerosum ARGS --progress``, press Ctrl+C once stderr shows
+    ``wait_for`` (the search is running), and return the exit status, the
+    stderr and the seconds from Ctrl+C to the end."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "zerosum", *args, "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "LANGUAGE": "en"},
+    )
+    assert process.stderr is not None
+    seen = b""
+    while wait_for.encode() not in seen:
+        chunk = process.stderr.read1(4096)
+        assert chunk, seen.decode(errors="replace")
+        seen += chunk
+    time.sleep(0.5)  # well inside the search
+    pressed = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    _out, rest = process.communicate(timeout=60)
+    return process.returncode, (seen + rest).decode(), time.perf_counter() - pressed
+
+
+def test_ctrl_c_ends_a_hopeless_strong_solve_with_what_is_proven() -> None:
+    """Ten heaps of 100: the outcome is the nim-sum's (a loss, shown before
+    the first probe), the distance needs an astronomic search; Ctrl+C says
+    in one line what was proven, and exits 130."""
+    code, err, _seconds = _interrupt_when_started(["solve", LONG_NIM], "value between")
+    assert code == 130
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert last.startswith("Stopped after"), err
+    assert "first to move loses" in last and "loss in 1000 plies" in last
+    assert "--weak" in last and "Traceback" not in err
+
+
+def test_ctrl_c_reaches_a_compiled_search() -> None:
+    """The native kernel runs without Python between its probes; Ctrl+C
+    still stops a weak Connect Four solve (minutes long) at once."""
+    pytest.importorskip("numba")
+    args = ["solve", "connect4", "--weak", "--backend", "native"]
+    code, err, seconds = _interrupt_when_started(args, "value between")
+    assert code == 130
+    assert seconds < 10, seconds
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert re.match(r"Stopped after [0-9.]+ s and [0-9,]+ positions: Red to move", last), err
 
 
 def test_reference_search_too_deep_raises_zerosum_error() -> None:

@@ -208,3 +208,24 @@ def test_static_bound_is_the_nim_sum_rule_and_holds() -> None:
     big = zerosum.load("nim(heaps=100-100-100-100-100-100-100-100-100-100)")
     result = solve(big, big.initial_state(), weak=True, all_moves=False)
     assert result.score.outcome == -1  # nim-sum 0: the side to move loses
+
+
+@pytest.mark.parametrize("heaps", ["3-4-5", "2-2", "1-2-3", "4-4-4-4"])
+def test_a_strong_solve_shows_the_nim_sum_outcome_before_its_first_probe(heaps: str) -> None:
+    """The solver's first report carries the root's static decision: the
+    nim-sum's outcome, within as many plies as there are objects; the
+    distance it then proves lies within those bounds."""
+    from zerosum.search.solver import solve
+
+    game = zerosum.load(f"nim(heaps={heaps})")
+    state = game.initial_state()
+    sizes = [int(h) for h in heaps.split("-")]
+    reports: list[tuple[int | None, int | None]] = []
+    result = solve(game, state, on_progress=lambda p: reports.append((p.lower, p.upper)))
+    lower, upper = reports[0]
+    assert lower is not None and upper is not None
+    if nim_sum(tuple(sizes)):
+        assert lower >= WIN - sum(sizes)
+    else:
+        assert upper <= -(WIN - sum(sizes))
+    assert lower <= result.score.raw <= upper

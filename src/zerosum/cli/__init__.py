@@ -23,7 +23,7 @@ from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
-from .parser import EXIT_USAGE, build_parser, error_line
+from .parser import EXIT_USAGE, Stopped, build_parser, error_line
 from .trace import cmd_trace
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {
@@ -128,8 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ZerosumError as error:
         print(error_line(str(error)), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("", file=sys.stderr)
+    except KeyboardInterrupt as interrupt:
+        print("", file=sys.stderr)  # end the line the terminal echoed ^C on
+        if isinstance(interrupt, Stopped):
+            print(interrupt.line, file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -5,9 +5,12 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
 from ..game import Game, ZerosumError, excerpt
@@ -24,11 +27,13 @@ from ..report import (
 )
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
-from ..search.types import Limits, SearchResult
-from .parser import EXIT_USAGE, UsageError, error_line
+from ..search.solver import SolveInterrupted
+from ..search.types import Limits, Progress, Score, SearchResult
+from .parser import EXIT_USAGE, Stopped, UsageError, error_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
+    describe_score,
     print_analysis,
     print_solution,
     progress_view,
@@ -60,6 +65,52 @@ def _searching(search: Callable[[], T]) -> T:
         ) from None
 
 
+#: Seconds Ctrl+C waits for a stopped search to hand back what it found.
+STOP_WAIT = 2.0
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during :func:`_interruptible`: ``outcome`` is what the
+    stopped search returned, or the exception it ended with (None when it
+    did not end within :data:`STOP_WAIT`)."""
+
+    def __init__(self, outcome: object) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+def _interruptible(search: Callable[[], T], stop: Callable[[], None]) -> T:
+    """Run ``search`` in a worker thread (in this context: the language),
+    so that Ctrl+C reaches it even inside a compiled kernel, which the main
+    thread could not leave: Ctrl+C calls ``stop()``, waits for the search
+    to end, and raises :class:`Interrupted` with what it ended with."""
+    outcome: list[object] = []
+    done = threading.Event()
+    context = contextvars.copy_context()
+
+    def work() -> None:
+        try:
+            outcome.append(context.run(search))
+        except BaseException as error:  # handed to the main thread
+            outcome.append(error)
+        finally:
+            done.set()
+
+    # An event rather than Thread.join: a join that Ctrl+C interrupts can
+    # leave the thread looking finished to the next join.
+    threading.Thread(target=work, name="zerosum-search", daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        stop()
+        done.wait(STOP_WAIT)
+        raise Interrupted(outcome[0] if outcome else None) from None
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return cast(T, outcome[0])
+
+
 def input_lines() -> Iterator[tuple[int, str | None]]:
     """Standard input's lines, numbered from 1, without their line ends;
     None for a line that is not valid in the input's encoding (so that a
@@ -81,6 +132,7 @@ def undecodable_line() -> str:
     return _("the line is not valid text in the input's encoding ({encoding})").format(
         encoding=sys.stdin.encoding or "utf-8"
     )
+
 
 # -- commands --------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
@@ -185,7 +237,6 @@ def _print_record(
     out("  ".join(record) if record else _("(no moves)"))
 
 
-
 def search_options(args: argparse.Namespace) -> SearchOptions:
     """The front door's options from the command line's."""
     return SearchOptions(
@@ -219,15 +270,38 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
         limits = Limits(
             depth=args.depth, time=args.time, nodes=args.nodes, iterations=iterations_for(args)
         )
-        # No limit given: the algorithm's default (the engine: 10 s).
-        result = _searching(
-            lambda: Searcher(game, search_options(args)).analyze(
-                state,
-                None if limits == Limits() else limits,
-                multipv=args.multipv,
-                on_progress=view,
+        searcher = Searcher(game, search_options(args))
+        started = time.perf_counter()
+        try:
+            # No limit given: the algorithm's default (the engine: 10 s).
+            result = _searching(
+                lambda: _interruptible(
+                    lambda: searcher.analyze(
+                        state,
+                        None if limits == Limits() else limits,
+                        multipv=args.multipv,
+                        on_progress=view,
+                    ),
+                    searcher.stop,
+                )
             )
-        )
+        except Interrupted as interrupt:
+            if not isinstance(interrupt.outcome, SearchResult) or not interrupt.outcome.moves:
+                raise Stopped(
+                    _("Stopped after {seconds:.1f} s, before depth 1 was finished.").format(
+                        seconds=time.perf_counter() - started
+                    )
+                ) from None
+            # Ctrl+C stops the search, as a time limit would: show what it found.
+            if view is not None:
+                view.done()
+            print(
+                _("Stopped after {seconds:.1f} s: the analysis below is what it had found.").format(
+                    seconds=time.perf_counter() - started
+                ),
+                file=sys.stderr,
+            )
+            result = interrupt.outcome
         if not result.moves:
             raise UsageError(
                 _(
@@ -243,18 +317,82 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
 
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     """The exact value (or, with --depth, the depth-limited value, which is
-    exact only when the game ends within the depth)."""
+    exact only when the game ends within the depth). Ctrl+C ends it with
+    one line saying what was proven (:class:`Stopped`)."""
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = progress_view(game, state, args, sys.stderr)
+    last: list[Progress[Any]] = []  # the latest progress: the bounds proven so far
+
+    def report(progress: Progress[Any]) -> None:
+        last[:] = [progress]
+        if view is not None:
+            view(progress)
+
+    searcher = Searcher(game, search_options(args))
+    started = time.perf_counter()
     try:
         return _searching(
-            lambda: Searcher(game, search_options(args)).solve(
-                state, weak=args.weak, depth=args.depth, on_progress=view
+            lambda: _interruptible(
+                lambda: searcher.solve(state, weak=args.weak, depth=args.depth, on_progress=report),
+                searcher.stop,
             )
         )
+    except Interrupted as interrupt:
+        if view is not None:
+            view.done()
+        elapsed = time.perf_counter() - started
+        bounds = interrupt.outcome if isinstance(interrupt.outcome, SolveInterrupted) else None
+        hint = not args.weak and args.depth is None
+        raise Stopped(stopped_line(game, state, bounds, last, elapsed, hint)) from None
     finally:
         if view is not None:
             view.done()
+
+
+def stopped_line(
+    game: Game[Any, Any],
+    state: Any,
+    bounds: SolveInterrupted | None,
+    last: list[Progress[Any]],
+    seconds: float,
+    hint: bool,
+) -> str:
+    """What an interrupted solve had proven, in one line: the solver's
+    bounds when it handed them back, else its latest progress (with
+    ``hint``, a word on ``--weak``)."""
+    low: int | None = None
+    high: int | None = None
+    nodes: int | None = None
+    if bounds is not None:
+        low, high, nodes = bounds.lower, bounds.upper, bounds.stats.nodes
+    elif last:
+        low, high = last[0].lower, last[0].upper
+    if low is None or high is None:
+        proven = _("nothing was proven yet")
+    else:
+        outcome = (
+            _("{player} to move wins")
+            if low > 0
+            else _("{player} to move loses")
+            if high < 0
+            else _("{player} to move draws")
+            if low >= 0 and high <= 0
+            else _("{player} to move: the outcome is not proven")
+        ).format(player=game.player_name(game.to_move(state)))
+        proven = _("{outcome}; the value is between {low} and {high}").format(
+            outcome=outcome,
+            low=describe_score(Score(low, exact=True)),
+            high=describe_score(Score(high, exact=True)),
+        )
+    if nodes is None:
+        line = _("Stopped after {seconds:.1f} s: {proven}.").format(seconds=seconds, proven=proven)
+    else:
+        line = _("Stopped after {seconds:.1f} s and {nodes} positions: {proven}.").format(
+            seconds=seconds, nodes=f"{nodes:,}", proven=proven
+        )
+    if hint:
+        line += " " + _("(--weak proves only the outcome, often much sooner.)")
+    return line
 
 
 def _run_positions(
@@ -321,9 +459,7 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     count = sum(n for _m, n in split) if split else perft(game, state, args.depth)
     elapsed = time.perf_counter() - started
     if args.json:
-        obj = perft_object(
-            game, state, args.depth, count, elapsed, split if args.divide else None
-        )
+        obj = perft_object(game, state, args.depth, count, elapsed, split if args.divide else None)
         out(json_line(obj))
         return 0
     for move, n in split:
@@ -347,4 +483,3 @@ def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             ).format(missing=error.name or error)
         ) from None
     return serve(args.host, args.port, args.open, args.allow_hosts, args.allow_origins)
-

@@ -65,6 +65,15 @@ class UsageError(ZerosumError):
     """A command-line mistake (bad option or value)."""
 
 
+class Stopped(KeyboardInterrupt):
+    """Ctrl+C, with the one line to say about what was stopped (the command
+    ends with exit status 130, as for any Ctrl+C)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 

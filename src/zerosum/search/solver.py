@@ -294,6 +294,7 @@ class _Solve:
                 moves = list(safe)
                 # No move wins at once; the hook's mate-distance bounds hold.
                 self.lower, self.upper = core.nl_bounds
+        self._static_bounds()
         children = self._children(_table_move_first(core, root, list(moves)))
 
         value = self._weak(children) if self.weak else self._strong(children)
@@ -303,6 +304,20 @@ class _Solve:
         if self.all_moves or not best:
             best = self._optimal(children, value)
         return self._result(value, best)
+
+    def _static_bounds(self) -> None:
+        """Narrow the bounds by the game's static decision at the root (Nim's
+        nim-sum rule: a loss within the sticks left) and show them at once:
+        a strong solve may need far longer than the outcome does, and the
+        user watching it should see what is already proven."""
+        game = self.game
+        if self.engine.options.hooks and type(game).static_bound is not Game.static_bound:
+            b = game.static_bound(self.root)
+            if b > 0:
+                self.lower = max(self.lower, win_in(b))
+            elif b < 0:
+                self.upper = min(self.upper, loss_in(-b))
+        self._report()
 
     def _narrow(self, value: int, point: int, move: Any) -> None:
         if value > point:
