@@ -36,7 +36,7 @@ import argparse
 import random
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
 from ..agents import LEVELS
@@ -189,8 +189,9 @@ class Engine:
             self.searcher = None
         else:
             raise ZerosumError(
-                _("unknown option {name!r}; expected Hash, Threads, Level, Algorithm or Seed")
-                .format(name=name[:40])
+                _(
+                    "unknown option {name!r}; expected Hash, Threads, Level, Algorithm or Seed"
+                ).format(name=name[:40])
             )
 
     def _query(self, rest: list[str]) -> None:
@@ -347,38 +348,38 @@ class Engine:
         return Limits(depth=depth, nodes=nodes, time=seconds), False
 
     def _info(self, progress: Progress[Any]) -> None:
-        parts = ["info"]
-        if progress.depth is not None:
-            parts += ["depth", str(progress.depth)]
-        parts += _score_words(progress.score)
-        parts += [
-            "nodes",
-            str(progress.nodes),
-            "nps",
-            str(round(progress.nps)),
-            "time",
-            str(round(progress.time_s * 1000)),
-        ]
-        if progress.pv:
-            parts += ["pv", *(self.game.format_move(m) for m in progress.pv)]
-        self.write(" ".join(parts))
+        self._info_line(
+            progress.depth,
+            progress.score,
+            progress.nodes,
+            progress.nps,
+            progress.time_s,
+            progress.pv,
+        )
 
     def _info_result(self, result: SearchResult[Any]) -> None:
         stats = result.stats
+        self._info_line(
+            result.depth, result.score, stats.nodes, stats.nodes_per_second, stats.time_s, result.pv
+        )
+
+    def _info_line(
+        self,
+        depth: int | None,
+        score: Score,
+        nodes: int,
+        nps: float,
+        seconds: float,
+        pv: Sequence[Any],
+    ) -> None:
+        """One ``info`` line: depth, score, nodes, nps, time (ms), pv."""
         parts = ["info"]
-        if result.depth is not None:
-            parts += ["depth", str(result.depth)]
-        parts += _score_words(result.score)
-        parts += [
-            "nodes",
-            str(stats.nodes),
-            "nps",
-            str(round(stats.nodes_per_second)),
-            "time",
-            str(round(stats.time_s * 1000)),
-        ]
-        if result.pv:
-            parts += ["pv", *(self.game.format_move(m) for m in result.pv)]
+        if depth is not None:
+            parts += ["depth", str(depth)]
+        parts += _score_words(score)
+        parts += ["nodes", str(nodes), "nps", str(round(nps)), "time", str(round(seconds * 1000))]
+        if pv:
+            parts += ["pv", *(self.game.format_move(m) for m in pv)]
         self.write(" ".join(parts))
 
 
