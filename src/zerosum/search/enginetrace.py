@@ -73,6 +73,7 @@ from .trace import (
     MAX_SEARCH_NODES,
     MAX_TRACE_NODES,
     MAX_TRACE_SECONDS,
+    TraceLog,
     TraceNode,
 )
 from .trace import _Overflow as Overflow
@@ -129,7 +130,7 @@ class _RootGame:
         return self._game.result(state, action)
 
 
-class EngineRecorder:
+class EngineRecorder(TraceLog):
     """Collects the trace of one engine search (see the module docstring).
 
     ``keep_depth``, ``limit``, ``budget`` and ``seconds`` as for
@@ -147,14 +148,8 @@ class EngineRecorder:
         budget: int = MAX_SEARCH_NODES,
         seconds: float = MAX_TRACE_SECONDS,
     ) -> None:
-        self.game = game
-        self.keep_depth = keep_depth
-        self.limit = limit
-        self.budget = budget
-        self.deadline = time.monotonic() + seconds
+        super().__init__(game, keep_depth, limit, budget, seconds)
         self.root_me = game.to_move(root)
-        self.nodes: list[TraceNode] = []
-        self._step = 0
         self._iteration = 0
         root_node = self._new(None, None, root, 0, True, -INF, INF)
         root_node.actions = tuple(game.actions(root))
@@ -278,35 +273,6 @@ class EngineRecorder:
         )
 
     # -- records ---------------------------------------------------------------------
-    def _new(
-        self,
-        parent: TraceNode | None,
-        move: Any,
-        state: Any,
-        ply: int,
-        maximizing: bool,
-        alpha: int,
-        beta: int,
-    ) -> TraceNode:
-        if len(self.nodes) >= self.limit:
-            raise Overflow
-        node = TraceNode(
-            id=len(self.nodes),
-            parent=None if parent is None else parent.id,
-            move=move,
-            ply=ply,
-            maximizing=maximizing,
-            alpha=alpha,
-            beta=beta,
-            state=state,
-            opened=self._step,
-        )
-        self._step += 1
-        self.nodes.append(node)
-        if parent is not None:
-            parent.children.append(node.id)
-        return node
-
     def _close(self, frame: _Frame, node: TraceNode, value: int, after: Counts) -> None:
         before = frame.before
         node.value = value if node.maximizing else -value

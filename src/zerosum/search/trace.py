@@ -136,9 +136,7 @@ class TraceTooBig(ZerosumError):
         size = (
             _("the search tree has {nodes} positions").format(nodes=f"{nodes:,}")
             if nodes is not None
-            else _("the search tree has more than {nodes} positions").format(
-                nodes=f"{more_than:,}"
-            )
+            else _("the search tree has more than {nodes} positions").format(nodes=f"{more_than:,}")
         )
         advice = (
             _("try a depth of {depth} ({nodes} positions)").format(
@@ -216,9 +214,7 @@ class _TracedSearch(reference._Search):
         self.recorder._close(self, node, value, line)
         return value, line
 
-    def alphabeta(
-        self, state: Any, ply: int, alpha: int, beta: int
-    ) -> tuple[int, tuple[Any, ...]]:
+    def alphabeta(self, state: Any, ply: int, alpha: int, beta: int) -> tuple[int, tuple[Any, ...]]:
         node = self.recorder._open(self, state, ply, alpha, beta)
         value, line = super().alphabeta(state, ply, alpha, beta)
         self.recorder._close(self, node, value, line)
@@ -244,7 +240,61 @@ class _Open:
     cutoffs_mark: int  # the search's cutoff count after the last child returned
 
 
-class Recorder:
+class TraceLog:
+    """What both recorders (this module's and the engine's) keep: the nodes
+    listed so far, in visit order, the step counter that their ``opened``
+    and ``closed`` share, and the bounds of a trace (``keep_depth``,
+    ``limit`` nodes listed, ``budget`` nodes searched, ``seconds``)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        keep_depth: int | None,
+        limit: int,
+        budget: int,
+        seconds: float,
+    ) -> None:
+        self.game = game
+        self.keep_depth = keep_depth
+        self.limit = limit
+        self.budget = budget
+        self.deadline = time.monotonic() + seconds
+        self.nodes: list[TraceNode] = []
+        self._step = 0
+
+    def _new(
+        self,
+        parent: TraceNode | None,
+        move: Any,
+        state: Any,
+        ply: int,
+        maximizing: bool,
+        alpha: int | None,
+        beta: int | None,
+    ) -> TraceNode:
+        """List a node the search has just entered (an overflow past
+        ``limit`` stops the search)."""
+        if len(self.nodes) >= self.limit:
+            raise _Overflow
+        node = TraceNode(
+            id=len(self.nodes),
+            parent=None if parent is None else parent.id,
+            move=move,
+            ply=ply,
+            maximizing=maximizing,
+            alpha=alpha,
+            beta=beta,
+            state=state,
+            opened=self._step,
+        )
+        self._step += 1
+        self.nodes.append(node)
+        if parent is not None:
+            parent.children.append(node.id)
+        return node
+
+
+class Recorder(TraceLog):
     """Collects the trace of one reference search (see the module docstring).
 
     ``keep_depth``: list only nodes at most this many plies below the root
@@ -265,13 +315,7 @@ class Recorder:
         budget: int = MAX_SEARCH_NODES,
         seconds: float = MAX_TRACE_SECONDS,
     ) -> None:
-        self.game = game
-        self.keep_depth = keep_depth
-        self.limit = limit
-        self.budget = budget
-        self.deadline = time.monotonic() + seconds
-        self.nodes: list[TraceNode] = []
-        self._step = 0
+        super().__init__(game, keep_depth, limit, budget, seconds)
         self._stack: list[_Open] = []
         self._next_move: Any = None
         self._root_moves = tuple(game.actions(root))
@@ -285,35 +329,6 @@ class Recorder:
     ) -> reference._Search:
         """The search object the reference functions run with."""
         return _TracedSearch(game, root, depth, evaluate_terminals, self)
-
-    def _new(
-        self,
-        parent: TraceNode | None,
-        move: Any,
-        state: Any,
-        ply: int,
-        maximizing: bool,
-        alpha: int | None,
-        beta: int | None,
-    ) -> TraceNode:
-        if len(self.nodes) >= self.limit:
-            raise _Overflow
-        node = TraceNode(
-            id=len(self.nodes),
-            parent=None if parent is None else parent.id,
-            move=move,
-            ply=ply,
-            maximizing=maximizing,
-            alpha=alpha,
-            beta=beta,
-            state=state,
-            opened=self._step,
-        )
-        self._step += 1
-        self.nodes.append(node)
-        if parent is not None:
-            parent.children.append(node.id)
-        return node
 
     def _next_root_move(self, state: Any) -> None:
         move = self._root_moves[self._root_index]
@@ -461,9 +476,7 @@ def check_request(
     (it always scores a finished game by the rules)."""
     if algorithm not in TRACE_ALGORITHMS:
         raise ZerosumError(
-            _("cannot trace {name!r}; expected minimax, alphabeta or engine").format(
-                name=algorithm
-            )
+            _("cannot trace {name!r}; expected minimax, alphabeta or engine").format(name=algorithm)
         )
     if depth is not None and depth < 1:
         raise ZerosumError(_("the depth must be 1 or more, got {depth}").format(depth=depth))
@@ -518,9 +531,7 @@ class _CountingSearch(reference._Search):
         self._check_budget()
         return super().minimax(state, ply)
 
-    def alphabeta(
-        self, state: Any, ply: int, alpha: int, beta: int
-    ) -> tuple[int, tuple[Any, ...]]:
+    def alphabeta(self, state: Any, ply: int, alpha: int, beta: int) -> tuple[int, tuple[Any, ...]]:
         self._check_budget()
         return super().alphabeta(state, ply, alpha, beta)
 
