@@ -359,6 +359,17 @@ class Game(ABC, Generic[S, A]):
         on the board (a pass), or when the game has no board."""
         return ()
 
+    def winning_cells(self, state: S) -> tuple[Cell, ...]:
+        """At a finished position, the cells of the winning line(s) (for the
+        page to highlight); empty when there is none (a draw, a game not won
+        by a line, or one without a board)."""
+        return ()
+
+    def piece_counts(self, state: S) -> tuple[int, int] | None:
+        """Each player's pieces on the board, for games decided by counting
+        them (Othello's discs); None for the others."""
+        return None
+
     def spec(self) -> str:
         """The spec that :func:`zerosum.load` turns back into this game."""
         values = ",".join(f"{p.name}={getattr(self, p.name)}" for p in self.params)
@@ -555,6 +566,8 @@ class Drawing(Protocol[S_in, A_in]):
     def render(self, state: S_in) -> str: ...
     def board(self, state: S_in) -> Board | None: ...
     def move_cells(self, state: S_in, action: A_in) -> tuple[Cell, ...]: ...
+    def winning_cells(self, state: S_in) -> tuple[Cell, ...]: ...
+    def piece_counts(self, state: S_in) -> tuple[int, int] | None: ...
 
 
 class SearchHints(Protocol[S, A]):

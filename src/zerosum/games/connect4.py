@@ -592,6 +592,28 @@ class ConnectFour(Game[State, int]):
             col_labels=numbers(self.width),
         )
 
+    def winning_cells(self, state: State) -> tuple[Cell, ...]:
+        """Every cell of every four in a row the winner has (row 0 at the
+        top, as :meth:`board` draws it); none for a draw or a game on."""
+        winner = self.winner(state)
+        if winner is None:
+            return ()
+        stones = self.stones(state)[winner]
+        h1 = self._h1
+        found = 0
+        # Steps in the bit layout: up, across, up-right, down-right; the
+        # sentinel bit above each column stops a line running off the top.
+        for step in (1, h1, h1 + 1, h1 - 1):
+            starts = stones & (stones >> step) & (stones >> 2 * step) & (stones >> 3 * step)
+            for k in range(4):
+                found |= starts << k * step
+        return tuple(
+            (self.height - 1 - r, c)
+            for r in reversed(range(self.height))
+            for c in range(self.width)
+            if found >> (c * h1 + r) & 1
+        )
+
     def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
         """The cell the stone lands on."""
         filled = (state[1] >> (action * self._h1) & ((1 << self.height) - 1)).bit_count()

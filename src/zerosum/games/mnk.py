@@ -306,6 +306,19 @@ class MNK(Game[State, int]):
             col_labels=letters(self.n),
         )
 
+    def winning_cells(self, state: State) -> tuple[Cell, ...]:
+        """Every cell of every line of k the winner holds (none for a draw
+        or a game still on), row by row."""
+        winner = self.winner(state)
+        if winner is None:
+            return ()
+        mine = state[winner]
+        cells = 0
+        for line in self.lines:
+            if mine & line == line:
+                cells |= line
+        return tuple(divmod(cell, self.n) for cell in range(self.cells) if cells >> cell & 1)
+
     def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
         return (divmod(action, self.n),)
 

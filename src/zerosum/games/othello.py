@@ -367,6 +367,10 @@ class Othello(Game[State, int]):
         black, white = (mine, theirs) if player == 0 else (theirs, mine)
         return black.bit_count(), white.bit_count()
 
+    def piece_counts(self, state: State) -> tuple[int, int]:
+        """Black's and White's discs: the game is decided by their count."""
+        return self.disc_counts(state)
+
     def utility(self, state: State, player: Player) -> int:
         """At the end: +1 if ``player`` has more discs, -1 fewer, 0 equal."""
         diff = state[0].bit_count() - state[1].bit_count()
