@@ -152,10 +152,10 @@ class ConnectFour(Game[State, int]):
     name = "connect4"
     title = N_("Connect Four: drop stones into columns, four in a row wins (7x6 by default)")
     params = (
-        Param("width", 7, N_("columns"), minimum=MIN_SIZE, maximum=MAX_SIZE),
-        Param("height", 6, N_("rows"), minimum=MIN_SIZE, maximum=MAX_SIZE),
+        Param("width", 7, N_("columns"), minimum=MIN_SIZE, maximum=MAX_SIZE, label=N_("Width")),
+        Param("height", 6, N_("rows"), minimum=MIN_SIZE, maximum=MAX_SIZE, label=N_("Height")),
     )
-    player_names = ("Red", "Yellow")
+    player_names = (N_("Red"), N_("Yellow"))
     compact_moves = True
     mover_wins_only = True
 

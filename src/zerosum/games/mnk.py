@@ -56,9 +56,9 @@ class MNK(Game[State, int]):
     name = "mnk"
     title = N_("m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)")
     params: ClassVar[tuple[Param, ...]] = (
-        Param("m", 3, N_("rows"), minimum=1, maximum=26),
-        Param("n", 3, N_("columns"), minimum=1, maximum=26),
-        Param("k", 3, N_("marks in a row that win"), minimum=1, maximum=26),
+        Param("m", 3, N_("rows"), minimum=1, maximum=26, label=N_("Rows")),
+        Param("n", 3, N_("columns"), minimum=1, maximum=26, label=N_("Columns")),
+        Param("k", 3, N_("marks in a row that win"), minimum=1, maximum=26, label=N_("In a row")),
     )
     player_names = ("X", "O")
     mover_wins_only = True

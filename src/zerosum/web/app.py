@@ -91,8 +91,12 @@ def games_list(lang: str) -> list[dict[str, Any]]:
                 {
                     "name": p.name,
                     "default": p.default,
+                    "label": catalog.gettext(p.label) if p.label else p.name,
                     "help": catalog.gettext(p.help) if p.help else "",
                     "choices": list(p.choices),
+                    # A choice that names a player ("vertical") as that
+                    # player's name, in the language asked for.
+                    "choice_labels": [catalog.gettext(c.capitalize()) for c in p.choices],
                     "minimum": p.minimum,
                     "maximum": p.maximum,
                 }
