@@ -18,6 +18,8 @@ import pytest
 
 from zerosum.web.record import Record
 
+EMPTY: tuple[int, ...] = ()
+
 
 def add(state: tuple[int, ...], move: int) -> tuple[int, ...]:
     """The 'game': a state is the sequence of moves that led to it."""
@@ -117,14 +119,14 @@ def test_random_play_goto_line_undo_redo_agree_with_the_model(seed: int) -> None
 
 
 def test_playing_the_next_move_of_the_line_keeps_the_rest() -> None:
-    record = Record(add, (), [1, 2, 3])
+    record = Record(add, EMPTY, [1, 2, 3])
     record.goto(0)
     record.play(1)
     assert record.line == [1, 2, 3] and record.ply == 1 and record.variations() == []
 
 
 def test_another_move_keeps_the_old_continuation_as_a_variation() -> None:
-    record = Record(add, (), [1, 2, 3])
+    record = Record(add, EMPTY, [1, 2, 3])
     record.goto(1)
     record.play(5)
     assert record.line == [1, 5] and record.ply == 2
@@ -139,7 +141,7 @@ def test_another_move_keeps_the_old_continuation_as_a_variation() -> None:
 
 
 def test_a_switch_remembers_each_variations_own_continuation() -> None:
-    record = Record(add, (), [1, 2, 3])
+    record = Record(add, EMPTY, [1, 2, 3])
     record.goto(0)
     record.play(4)
     record.play(5)
@@ -153,7 +155,7 @@ def test_a_switch_remembers_each_variations_own_continuation() -> None:
 
 
 def test_tags_follow_the_moves() -> None:
-    record = Record(add, (), [1])
+    record = Record(add, EMPTY, [1])
     record.play(2, "ai")
     record.goto(0)
     record.play(1, "human")

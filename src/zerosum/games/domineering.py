@@ -144,8 +144,13 @@ class Domineering(Game[State, int]):
     mover_wins_only = True
     title = N_("Domineering (dominoes): Vertical and Horizontal place tiles; who cannot move loses")
     params = (
-        Param("rows", 8, N_("rows of the board"), minimum=1, maximum=MAX_SIDE, label=N_("Rows")),
-        Param("cols", 8, N_("columns of the board"), minimum=1, maximum=MAX_SIDE, label=N_("Columns")),
+        Param(
+            "rows", 8, N_("rows of the board"), minimum=1, maximum=MAX_SIDE, label=N_("Rows")
+        ),
+        Param(
+            "cols", 8, N_("columns of the board"), minimum=1, maximum=MAX_SIDE,
+            label=N_("Columns"),
+        ),
         Param(
             "first",
             VERTICAL,
@@ -173,8 +178,9 @@ class Domineering(Game[State, int]):
         self.full = (1 << self.cells) - 1
         #: The player index (0 or 1) of Vertical.
         self.vertical = 0 if first == VERTICAL else 1
+        vertical, horizontal = N_("Vertical"), N_("Horizontal")
         self.player_names = (
-            (N_("Vertical"), N_("Horizontal")) if first == VERTICAL else (N_("Horizontal"), N_("Vertical"))
+            (vertical, horizontal) if first == VERTICAL else (horizontal, vertical)
         )
         # Where a tile may be named: Vertical's top cell is not in the last
         # row, Horizontal's left cell is not in the last column.
