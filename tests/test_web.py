@@ -421,10 +421,10 @@ def test_a_hint_names_an_optimal_move() -> None:
         session, sent = await open_session(game="tictactoe", moves="0 4 8", players=HUMANS)
         await session.handle(json.dumps({"type": "hint"}))
         hint = await _wait_for(sent, lambda m: m["type"] == "hint")
-        # With analysis on, a hint interrupts it and analysis then goes on.
-        await session.handle(json.dumps({"type": "analysis", "on": True}))
-        await _wait_for(sent, lambda m: m["type"] == "analysis")
+        # With analysis on and nothing analysed yet (the hint comes before
+        # the analysis has run at all), a hint interrupts it, then it goes on.
         mark = len(sent)
+        await session.handle(json.dumps({"type": "analysis", "on": True}))
         await session.handle(json.dumps({"type": "hint"}))
         for _ in range(2000):
             kinds = [m["type"] for m in sent[mark:]]
@@ -433,6 +433,15 @@ def test_a_hint_names_an_optimal_move() -> None:
             await asyncio.sleep(0.01)
         else:
             raise AssertionError(f"analysis did not resume after the hint: {kinds}")
+        # Once the analysis has an answer, a hint is that answer, at once.
+        second = next(m for m in sent[mark:] if m["type"] == "hint")
+        done = await _wait_for(
+            sent, lambda m: m["type"] == "analysis" and m["search_id"] > second["search_id"]
+        )
+        await session.handle(json.dumps({"type": "hint"}))
+        again = sent[-1]
+        assert again["type"] == "hint" and again["search_id"] == done["search_id"]
+        assert (again["move"], again["score"]) == (done["best_move"], done["score"])
         await session.close()
         game = zerosum.load("tictactoe")
         solved = zerosum.search.reference.analyze(game, game.play("0 4 8".split()))

@@ -536,3 +536,19 @@ def test_the_command_line_names_players_in_chinese_and_english_is_unchanged() ->
         "--lang", "zh", "analyze", "connect4", "--moves", "44", "--depth", "2", "--json"
     ).stdout.splitlines()[-1])
     assert data["to_move"] == "Red"
+
+
+def test_an_easy_ais_random_move_is_reported_as_random() -> None:
+    from zerosum.agents import Decision, EngineAgent
+    from zerosum.search.front import Searcher
+    from zerosum.search.types import Limits
+    from zerosum.web.session import played_by
+
+    game = zerosum.load("tictactoe")
+    noisy = EngineAgent(Limits(depth=1), seed=1, noise=1.0)
+    decision = noisy.choose(game, game.initial_state())
+    assert decision.search is None and played_by("ai", decision) == "random"
+    searched = Searcher(game).best_move(game.initial_state(), Limits(depth=1))
+    assert played_by("ai", Decision(searched.best_move, search=searched)) == "ai"
+    assert played_by("ai", Decision(4, from_book=True)) == "ai"
+    assert played_by("mcts", Decision(4)) == "mcts"

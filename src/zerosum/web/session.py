@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from .. import i18n
-from ..agents import EngineAgent, MCTSAgent, RandomAgent
+from ..agents import Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
@@ -67,6 +67,15 @@ __all__ = [
 HINT_SECONDS = 2.0
 
 Agent = EngineAgent | RandomAgent | MCTSAgent
+
+
+def played_by(kind: str, decision: Decision) -> str:
+    """``last_move.by`` for a computer player's move: ``"random"`` when an
+    AI played a deliberate random move (an easy level's noise: no search, no
+    book), else the player's kind."""
+    if kind == "ai" and decision.search is None and not decision.from_book:
+        return "random"
+    return kind
 
 
 class Session:
@@ -400,7 +409,7 @@ class Session:
         if decision.search is not None:
             runner.send(search_id, {**solve_object(game, state, decision.search), "player": player})
         runner.finish()
-        self._play(decision.move, spec.kind)
+        self._play(decision.move, played_by(spec.kind, decision))
         self._changed()
 
     async def _analyse(self, search_id: int, limits: Limits) -> None:
@@ -408,6 +417,8 @@ class Session:
         generation = runner.generation
         position = game.format_position(state)
         hint = runner.kind == "hint"
+        if not hint:  # the page's table restarts: so does what a hint may give
+            self._analysed = None
 
         def seen(progress: Progress[Any]) -> None:
             if progress.best_move is not None and not hint:
