@@ -399,7 +399,7 @@ class Session:
         assert agent is not None
         if self.delay:
             await asyncio.sleep(self.delay)
-        if isinstance(agent, EngineAgent | MCTSAgent):
+        if isinstance(agent, EngineAgent):  # MCTS too: it is one
             report = runner.reporter(search_id, lambda p: progress_object(game, state, p))
             decision = await runner.in_thread(agent.stop, lambda: agent.choose(game, state, report))
         else:
