@@ -10,8 +10,9 @@ is checked whole before anything changes, so a refused one changes
 nothing), :mod:`.record` is the game record with its variations,
 :mod:`.runner` runs the searches (one at a time, in the session's own
 thread, each with a search id; every change of the position shown cancels
-the running one and drops what it still reports), :mod:`.views` builds what
-goes out and :mod:`.review` judges the moves of a game.
+the running one and drops what it still reports), :mod:`.searches` are the
+searches themselves (the AI's move, analysis, review), :mod:`.views` builds
+what goes out and :mod:`.review` judges the moves of a game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
 from .. import i18n
@@ -27,11 +27,10 @@ from ..agents import Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
-from ..report import analyze_object, error_object, progress_object, solve_object
-from ..search.engine import Progress
+from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher
-from ..search.types import Limits, SearchResult
-from . import messages
+from ..search.types import Limits, Score
+from . import messages, searches
 from .messages import (
     DEFAULT_ANALYSIS,
     DEFAULT_LINES,
@@ -50,7 +49,6 @@ from .messages import (
     too_deep,
 )
 from .record import Record
-from .review import REVIEW_SECONDS, REVIEW_TOTAL, classify_line, review_entry
 from .runner import Emit, SearchRunner
 from .views import Settings, hint_object, state_object
 
@@ -394,80 +392,48 @@ class Session:
         runner, state, game = self.runner, self.state, self.game
         generation = runner.generation
         player: Player = game.to_move(state)
-        agent = self.agents[player]
-        spec = self.players[player]
+        agent, kind = self.agents[player], self.players[player].kind
         assert agent is not None
-        if self.delay:
-            await asyncio.sleep(self.delay)
-        if isinstance(agent, EngineAgent):  # MCTS too: it is one
-            report = runner.reporter(search_id, lambda p: progress_object(game, state, p))
-            decision = await runner.in_thread(agent.stop, lambda: agent.choose(game, state, report))
-        else:
-            decision = agent.choose(game, state)
+        decision = await searches.ai_decision(runner, search_id, game, state, agent, self.delay)
         if not runner.current(generation):
             return
         if decision.search is not None:
             runner.send(search_id, {**solve_object(game, state, decision.search), "player": player})
         runner.finish()
-        self._play(decision.move, played_by(spec.kind, decision))
+        self._play(decision.move, played_by(kind, decision))
         self._changed()
 
     async def _analyse(self, search_id: int, limits: Limits) -> None:
-        runner, state, game, engine = self.runner, self.state, self.game, self.analyst
+        runner, state, game = self.runner, self.state, self.game
         generation = runner.generation
         position = game.format_position(state)
         hint = runner.kind == "hint"
         if not hint:  # the page's table restarts: so does what a hint may give
             self._analysed = None
 
-        def seen(progress: Progress[Any]) -> None:
-            if progress.best_move is not None and not hint:
-                self._analysed = (
-                    position, search_id, progress.best_move, progress.score.raw,
-                    progress.score.exact,
-                )
+        def remember(best: Any, score: Score) -> None:
+            if best is not None and not hint:
+                self._analysed = (position, search_id, best, score.raw, score.exact)
 
-        report = runner.reporter(search_id, lambda p: progress_object(game, state, p), seen)
-        result = await runner.in_thread(
-            engine.stop, lambda: engine.analyze(state, limits, on_progress=report)
+        result = await searches.analysis(
+            runner, search_id, game, state, self.analyst, limits,
+            lambda progress: remember(progress.best_move, progress.score),
         )
         if not runner.current(generation):
             return
         runner.send(search_id, analyze_object(game, state, result))
-        if result.best_move is None:
-            return
-        if hint:
+        remember(result.best_move, result.score)
+        if hint and result.best_move is not None:
             runner.send(
                 search_id,
                 hint_object(game, state, result.best_move, result.score.raw, result.score.exact),
             )
-        else:
-            self._analysed = (
-                position, search_id, result.best_move, result.score.raw, result.score.exact
-            )
 
     async def _review(self, search_id: int) -> None:
-        """Score every position of the current line (a bounded search each)
-        and stream the entries, each move classified (:mod:`.review`)."""
-        runner, game, engine = self.runner, self.game, self.analyst
-        generation = runner.generation
-        states, line = self.record.states, self.record.line
-        each = Limits(time=REVIEW_SECONDS)
-        budget = asyncio.get_running_loop().time() + REVIEW_TOTAL
-        scored: list[dict[str, Any]] = []
-        for ply, state in enumerate(states):
-            if self._stop_review or asyncio.get_running_loop().time() > budget:
-                break
-            result: SearchResult[Any] | None = None
-            if not game.is_terminal(state):
-                result = await runner.in_thread(engine.stop, partial(engine.best_move, state, each))
-                if not runner.current(generation):
-                    return
-            move = line[ply] if ply < len(line) else None
-            scored.append(review_entry(game, state, ply, move, result))
-            classify_line(scored)
-            runner.send(search_id, {"type": "review", "plies": scored, "done": False})
-        runner.send(search_id, {"type": "review", "plies": scored, "done": True})
+        await searches.review(
+            self.runner, search_id, self.game, self.analyst,
+            self.record.line, self.record.states, lambda: self._stop_review,
+        )
 
     async def start(self) -> None:
         """The connection opened: show the starting game."""
