@@ -11,8 +11,10 @@ line's continuation, in the order they were first played.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -115,6 +117,41 @@ def test_random_play_goto_line_undo_redo_agree_with_the_model(seed: int) -> None
             else:
                 with pytest.raises(KeyError):
                     record.switch(ply, move)
+        check(record, model)
+
+
+OPERATIONS = [("play", 0), ("play", 1), ("goto", 0), ("undo", 0),
+              ("line", (0, 0)), ("line", (0, 1)), ("line", (1, 0)), ("line", (1, 1))]
+
+
+def apply(record: Record[tuple[int, ...], int], model: Model, op: tuple[str, Any]) -> None:
+    kind, arg = op
+    if kind == "play":
+        record.play(arg)
+        model.play(arg)
+    elif kind == "goto":
+        record.goto(arg)
+        model.ply = arg
+    elif kind == "undo" and model.ply > 0:
+        record.goto(record.ply - 1)
+        model.ply -= 1
+    elif kind == "line":
+        ply, move = arg
+        if ply <= len(model.current) and model.switch(ply, move):
+            record.switch(ply, move)
+        else:
+            with pytest.raises((KeyError, IndexError)):
+                record.switch(ply, move)
+
+
+def test_every_sequence_of_five_operations_agrees_with_the_model() -> None:
+    """Exhaustive on a small alphabet: two moves, the start, undo, and the
+    switches at the first two plies (8**5 = 32,768 sequences)."""
+    for ops in itertools.product(OPERATIONS, repeat=5):
+        record: Record[tuple[int, ...], int] = Record(add, EMPTY)
+        model = Model()
+        for op in ops:
+            apply(record, model, op)
         check(record, model)
 
 
