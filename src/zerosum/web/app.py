@@ -47,7 +47,8 @@ from .. import i18n
 from ..game import ZerosumError
 from ..registry import entries
 from ..report import error_object
-from .session import MAX_MESSAGE, Session, internal_error
+from .messages import MAX_MESSAGE, internal_error
+from .session import Session
 from .strings import PAGE_STRINGS
 from .tracing import position_response, trace_response
 

@@ -96,6 +96,10 @@ class Record(Generic[S, A]):
         """The moves of the current line, to its end."""
         return [node.move for node in self._path[1:] if node.move is not None]
 
+    def state_at(self, ply: int) -> S:
+        """The position after ``ply`` moves of the current line."""
+        return self._path[ply].state
+
     @property
     def states(self) -> list[S]:
         """The positions of the current line: ``states[p]`` after ``p`` moves."""

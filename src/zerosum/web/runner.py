@@ -19,7 +19,8 @@ Contract:
   message). :meth:`SearchRunner.reporter` makes a progress callback for that
   thread.
 * A search that ends by itself (not cancelled) calls ``on_end(kind)``; an
-  error it raises goes out as an ``error`` object first.
+  error it raises goes out first as an ``error`` object, with its
+  ``search_id``.
 """
 
 from __future__ import annotations
@@ -87,14 +88,14 @@ class SearchRunner:
             await work(search_id)
         except ZerosumError as error:
             if self._task is asyncio.current_task():
-                self._emit(error_object(str(error)))
+                self.send(search_id, error_object(str(error)))
         except RecursionError:  # a game deeper than Python's recursion allows
             if self._task is asyncio.current_task():
-                self._emit(error_object(too_deep()))
+                self.send(search_id, error_object(too_deep()))
         except Exception:  # a bug: say so, keep serving
             log.exception("search failed in %s", self.label)
             if self._task is asyncio.current_task():
-                self._emit(error_object(internal_error()))
+                self.send(search_id, error_object(internal_error()))
         finally:
             if self._task is asyncio.current_task():  # ended by itself, not replaced
                 kind = self.kind

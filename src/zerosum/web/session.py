@@ -152,7 +152,7 @@ class Session:
         return self.game.is_terminal(self.state)
 
     def _mover_is_human(self, ply: int) -> bool:
-        state = self.record.states[ply]
+        state = self.record.state_at(ply)
         return self.players[self.game.to_move(state)].kind == "human"
 
     def _play(self, move: Any, by: str) -> None:
@@ -228,7 +228,7 @@ class Session:
         ply = messages.ply(data, len(self.record))
         text = messages.text(data, "move", required=True)
         assert text is not None
-        state = self.record.states[ply]
+        state = self.record.state_at(ply)
         if self.game.is_terminal(state):
             raise ZerosumError(_("the game is over there; there is no variation to follow"))
         move = self.game.parse_move(state, text)
