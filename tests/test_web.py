@@ -367,7 +367,7 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
         started = time.monotonic()
         await asyncio.wait_for(session.close(), timeout=10)
         assert time.monotonic() - started < 10
-        assert session._worker is None and session.searching is None
+        assert session.runner.worker is None and session.searching is None
 
     asyncio.run(scenario())
 

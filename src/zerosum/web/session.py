@@ -17,7 +17,6 @@ what goes out and :mod:`.review` judges the moves of a game.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -110,10 +109,6 @@ class Session:
         return self.runner.kind
 
     @property
-    def _worker(self) -> asyncio.Future[Any] | None:
-        return self.runner.worker
-
-    @property
     def state(self) -> Any:
         """The position shown."""
         return self.record.state
@@ -126,6 +121,7 @@ class Session:
         origin = game.initial_state() if start is None else start
         self.record: Record[Any, Any] = Record(game.result, origin, moves)
         self.holding = False
+        self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._make_agents()
         self.analyst = Searcher(game)
