@@ -226,7 +226,7 @@ def lines_of(board: Message, player: int, k: int) -> set[tuple[int, int]]:
     ("spec", "k"),
     [("tictactoe", 3), ("mnk(m=4,n=5,k=3)", 3), ("connect4", 4),
      ("connect4(width=4,height=4)", 4), ("connect4(width=9,height=9)", 4),
-     ("connect4(width=5,height=8)", 4)],
+     ("connect4(width=5,height=8)", 4), ("gomoku", 5)],
 )
 def test_winning_cells_are_the_lines_on_the_board(spec: str, k: int) -> None:
     from zerosum.report import board_object
