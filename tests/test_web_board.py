@@ -48,6 +48,7 @@ async def open_session(lang: str = "en", **new: Any) -> tuple[Session, list[Mess
     session = Session(sent.append, lang)
     await session.start()
     await session.handle(json.dumps({"type": "new", **new}))
+    assert not [m for m in sent if m["type"] == "error"], sent[-1]
     return session, sent
 
 
@@ -465,19 +466,24 @@ def test_review_marks_a_thrown_away_win_and_a_lost_draw() -> None:
 
 
 def test_review_can_be_stopped() -> None:
-    async def scenario() -> list[Message]:
-        moves = "4 4 4 4 3 3 3 3 5 5 5 5 2 2 2 2"
+    moves = "4 4 3 5 5 3 4 6 2 6 6 2 7 1 1 7"
+    game = zerosum.load("connect4")
+    assert not game.is_terminal(game.play_text(moves))
+
+    async def scenario() -> tuple[Message, Message]:
         session, sent = await open_session(game="connect4", moves=moves, players=HUMANS)
         await session.handle(json.dumps({"type": "review"}))
-        await wait_for(sent, lambda m: m["type"] == "review")
+        first = await wait_for(sent, lambda m: m["type"] == "review")
         await session.handle(json.dumps({"type": "stop"}))
         done = await wait_for(sent, lambda m: m["type"] == "review" and m["done"], timeout=10)
         await settled(session, sent)
         await session.close()
-        return [done]
+        return first, done
 
-    done = asyncio.run(scenario())[0]
-    assert len(done["plies"]) < 17
+    first, done = asyncio.run(scenario())
+    assert first["plies"][0]["move"] == "4" and not first["done"]
+    # Each position may search 0.5 s: stopped at once, it got nowhere near the end.
+    assert 1 <= len(done["plies"]) < 17
 
 
 def test_heuristic_drops_are_classified_by_the_documented_thresholds() -> None:
