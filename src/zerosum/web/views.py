@@ -14,7 +14,7 @@ from ..game import Game, Player
 from ..i18n import _
 from ..registry import parse_spec
 from ..report import board_object
-from ..search.types import is_decisive
+from ..search.types import WIN, is_decisive
 from .messages import PlayerSpec
 from .record import Record
 
@@ -39,8 +39,6 @@ def score_text(score: int, exact: bool) -> str:
     ("win in 5 plies"), a proven draw ("draw"), else the number (−161);
     whether a number is heuristic is told apart (``exact``), not here."""
     if is_decisive(score):
-        from ..search.types import WIN
-
         plies = WIN - abs(score)
         if score > 0:
             return _("win in {n} plies").format(n=plies)
