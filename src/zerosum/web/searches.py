@@ -76,11 +76,15 @@ async def review(
     """Score each position of a line (``states[p]`` after ``p`` moves of
     ``line``) with a bounded search, streaming ``review`` objects with every
     entry so far, each move judged (:mod:`.review`); the last has ``done``
-    true. Ends early when ``stopped()`` or after :data:`REVIEW_TOTAL`
-    seconds; sends nothing more once the search is no longer wanted."""
+    true. Each position may search :data:`REVIEW_SECONDS`, less in a game so
+    long that the whole would take more than :data:`REVIEW_TOTAL` seconds.
+    Ends early when ``stopped()`` or past the total; sends nothing more once
+    the search is no longer wanted."""
     generation = runner.generation
     loop = asyncio.get_running_loop()
-    each = Limits(time=REVIEW_SECONDS)
+    # A long game gets less time a position rather than a review that stops
+    # halfway: the whole line fits in the total.
+    each = Limits(time=min(REVIEW_SECONDS, REVIEW_TOTAL / max(1, len(states))))
     budget = loop.time() + REVIEW_TOTAL
     scored: list[dict[str, Any]] = []
 
