@@ -30,7 +30,11 @@ class Settings:
 
 
 def minus(value: int) -> str:
-    """A signed whole number with a real minus sign (−86, not -86)."""
+    """A signed whole number with a real minus sign (−86, not -86).
+
+    >>> minus(-86), minus(12), minus(0)
+    ('−86', '+12', '0')
+    """
     return f"{value:+d}".replace("-", "\u2212") if value else "0"
 
 
