@@ -169,7 +169,7 @@ def _interrupt_when_started(args: list[str], wait_for: str) -> tuple[int, str, f
     assert process.stderr is not None
     seen = b""
     while wait_for.encode() not in seen:
-        chunk = process.stderr.read1(4096)
+        chunk = os.read(process.stderr.fileno(), 4096)
         assert chunk, seen.decode(errors="replace")
         seen += chunk
     time.sleep(0.5)  # well inside the search
