@@ -1,0 +1,241 @@
+// The set-up panel: the game menu, its parameters (from GET /api/games) and
+// the two players.
+
+import { currentLanguage, t } from "./i18n.js";
+import { $, app, debounce, h, isInteger, playerColour, send, toast } from "./store.js";
+
+export function shortTitle(title) {
+  const text = String(title || "");
+  const cut = text.search(/[:：]/);
+  return cut > 0 ? text.slice(0, cut).trim() : text;
+}
+
+export async function loadGames() {
+  try {
+    const response = await fetch("/api/games?lang=" + encodeURIComponent(currentLanguage()));
+    if (!response.ok) throw new Error(String(response.status));
+    const games = await response.json();
+    if (Array.isArray(games)) app.games = games.filter((g) => g && typeof g.name === "string");
+  } catch (_err) {
+    toast(t("Could not load the list of games"), "error");
+  }
+  fillGameSelect();
+}
+
+function gameInfo(name) {
+  return app.games.find((g) => g.name === name) || null;
+}
+
+function fillGameSelect() {
+  const select = $("#game-select");
+  const keep = select.value || (app.state ? parseSpec(app.state.game).name : "");
+  select.replaceChildren();
+  for (const game of app.games) {
+    const option = h("option", null, shortTitle(game.title) || game.name);
+    option.value = game.name;
+    option.title = game.title || game.name;
+    select.appendChild(option);
+  }
+  if (keep && gameInfo(keep)) select.value = keep;
+  const values = readParamValues();
+  buildParams(values);
+  if (app.state && !app.setupDirty) syncSetupFromState(app.state, true);
+}
+
+/** {name, args: {param: value}} from a spec such as mnk(m=4,n=4,k=3) or mnk(4,4,3). */
+function parseSpec(spec) {
+  const match = /^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$/s.exec(String(spec || ""));
+  if (!match) return { name: String(spec || ""), args: {} };
+  const name = match[1].toLowerCase();
+  const args = {};
+  const body = (match[2] || "").trim();
+  if (body) {
+    const info = gameInfo(name);
+    const params = info && Array.isArray(info.params) ? info.params : [];
+    body.split(/,/).forEach((item, index) => {
+      const eq = item.indexOf("=");
+      if (eq >= 0) args[item.slice(0, eq).trim().toLowerCase()] = item.slice(eq + 1).trim();
+      else if (params[index]) args[params[index].name] = item.trim();
+    });
+  }
+  return { name, args };
+}
+
+function sameSpec(a, b) {
+  const strip = (spec) => String(spec || "").replace(/\s+/g, "").toLowerCase();
+  return strip(a) === strip(b);
+}
+
+function readParamValues() {
+  const values = {};
+  for (const input of $("#params").querySelectorAll("[name^='param-']")) {
+    values[input.name.slice(6)] = input.value;
+  }
+  return values;
+}
+
+export function buildParams(values) {
+  const container = $("#params");
+  container.replaceChildren();
+  const info = gameInfo($("#game-select").value);
+  $("#game-description").textContent = info ? info.description || info.title || "" : "";
+  if (!info || !Array.isArray(info.params)) return;
+  for (const param of info.params) {
+    if (!param || typeof param.name !== "string") continue;
+    const label = h("label", "field param");
+    const head = h("span", "field-label");
+    head.appendChild(h("code", "param-name", param.name));
+    if (param.help) head.appendChild(h("span", "param-help", param.help));
+    label.appendChild(head);
+    let input;
+    const choices = Array.isArray(param.choices) ? param.choices : [];
+    if (choices.length) {
+      input = h("select");
+      for (const choice of choices) {
+        const option = h("option", null, choice);
+        option.value = String(choice);
+        input.appendChild(option);
+      }
+    } else if (typeof param.default === "number") {
+      input = h("input");
+      input.type = "number";
+      input.step = "1";
+      if (isInteger(param.minimum)) input.min = String(param.minimum);
+      if (isInteger(param.maximum)) input.max = String(param.maximum);
+      input.inputMode = "numeric";
+    } else {
+      input = h("input");
+      input.type = "text";
+      input.spellcheck = false;
+    }
+    input.name = "param-" + param.name;
+    input.dataset.default = param.default === null || param.default === undefined ? "" : String(param.default);
+    const value = values && values[param.name] !== undefined ? values[param.name] : input.dataset.default;
+    input.value = value;
+    if (choices.length && !choices.map(String).includes(String(value))) input.value = input.dataset.default;
+    if (param.help) input.title = param.help;
+    input.addEventListener("input", markSetupDirty);
+    input.addEventListener("change", markSetupDirty);
+    label.appendChild(input);
+    container.appendChild(label);
+  }
+}
+
+/** The spec of the set-up: name, or name(p=v,...) with the parameters that
+ * differ from their defaults. */
+export function buildSpec() {
+  const name = $("#game-select").value || (app.state ? parseSpec(app.state.game).name : "tictactoe");
+  const parts = [];
+  for (const input of $("#params").querySelectorAll("[name^='param-']")) {
+    const value = String(input.value).trim();
+    if (value === "" || value === input.dataset.default) continue;
+    parts.push(`${input.name.slice(6)}=${value}`);
+  }
+  return parts.length ? `${name}(${parts.join(",")})` : name;
+}
+
+export function markSetupDirty() {
+  app.setupDirty = true;
+  $("#new-game").classList.add("attention");
+}
+
+/** Show the game being played in the set-up (when it changed). */
+export function syncSetupFromState(state, force) {
+  if (!state || typeof state.game !== "string") return;
+  if (!force && state.game === app.setupGame) return;
+  app.setupGame = state.game;
+  const { name, args } = parseSpec(state.game);
+  const select = $("#game-select");
+  // an alias chosen in the menu (gomoku) stays chosen when the game is its spec
+  const chosen = gameInfo(select.value);
+  if (chosen && chosen.alias_of && sameSpec(chosen.alias_of, state.game)) {
+    buildParams({});
+  } else {
+    if (!gameInfo(name)) return;
+    select.value = name;
+    buildParams(args);
+  }
+  app.setupDirty = false;
+  $("#new-game").classList.remove("attention");
+}
+
+function readPlayer(index) {
+  const kind = $(`#player-${index}-kind`).value;
+  if (kind === "mcts") {
+    // Monte Carlo tree search: seconds per move from the time field
+    let seconds = parseFloat($(`#player-${index}-time`).value);
+    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    return { kind: "mcts", time: seconds };
+  }
+  if (kind !== "ai") return { kind: kind === "random" ? "random" : "human" };
+  const level = $(`#player-${index}-level`).value;
+  if (level === "time") {
+    let seconds = parseFloat($(`#player-${index}-time`).value);
+    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    return { kind: "ai", time: seconds };
+  }
+  return { kind: "ai", level };
+}
+
+export function readPlayers() {
+  return [readPlayer(0), readPlayer(1)];
+}
+
+export function updatePlayerControls() {
+  for (const index of [0, 1]) {
+    const row = document.querySelector(`.player[data-player="${index}"]`);
+    const kind = $(`#player-${index}-kind`).value;
+    row.classList.toggle("is-ai", kind === "ai" || kind === "mcts");
+    row.classList.toggle("is-timed", kind === "mcts" || (kind === "ai" && $(`#player-${index}-level`).value === "time"));
+  }
+}
+
+export function sendPlayers() {
+  updatePlayerControls();
+  const players = readPlayers();
+  const text = JSON.stringify(players);
+  if (text === app.sentPlayers) return;
+  app.sentPlayers = text;
+  send({ type: "players", players });
+}
+
+export const sendPlayersSoon = debounce(sendPlayers, 400);
+
+export function syncPlayersFromState(state) {
+  if (!Array.isArray(state.players)) return;
+  const active = document.activeElement;
+  state.players.slice(0, 2).forEach((player, index) => {
+    if (!player || typeof player !== "object") return;
+    const kindSelect = $(`#player-${index}-kind`);
+    const levelSelect = $(`#player-${index}-level`);
+    const timeInput = $(`#player-${index}-time`);
+    const kind = ["human", "ai", "random", "mcts"].includes(player.kind) ? player.kind : "human";
+    if (active !== kindSelect) kindSelect.value = kind;
+    if (kind === "mcts" && typeof player.time === "number" && active !== timeInput) timeInput.value = String(player.time);
+    if (kind === "ai") {
+      if (typeof player.time === "number") {
+        if (active !== levelSelect) levelSelect.value = "time";
+        if (active !== timeInput) timeInput.value = String(player.time);
+      } else if (active !== levelSelect && ["easy", "medium", "hard", "perfect"].includes(player.level)) {
+        levelSelect.value = player.level;
+      }
+    }
+  });
+  app.sentPlayers = JSON.stringify(readPlayers());
+  updatePlayerControls();
+}
+
+export function renderPlayerNames() {
+  const state = app.state;
+  const names = state && Array.isArray(state.player_names) ? state.player_names : [];
+  const fallback = [t("First player"), t("Second player")];
+  for (const index of [0, 1]) {
+    $(`#player-${index}-name`).textContent = names[index] || fallback[index];
+    $(`#player-${index}-swatch`).style.background = playerColour(state, index);
+    $(`#eval-name-${index}`).textContent = names[index] || fallback[index];
+  }
+  const bar = $("#eval-bar");
+  bar.style.setProperty("--p0-color", playerColour(state, 0));
+  bar.style.setProperty("--p1-color", playerColour(state, 1));
+}
+
