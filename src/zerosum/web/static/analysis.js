@@ -3,7 +3,7 @@
 
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
-import { $, app, h, playerName, pvText, scheduleRender, toast } from "./store.js";
+import { $, app, h, isInteger, playerName, pvText, scheduleRender, toast } from "./store.js";
 
 function moverIndex(object) {
   const state = app.state;
@@ -165,8 +165,34 @@ function scoreMap(moves) {
   return map;
 }
 
+/** Whether `object` (progress, analysis) belongs to another search than
+ * the one shown: the server numbers its searches (search_id). */
+function otherSearch(object) {
+  const id = object ? object.search_id : undefined;
+  return id !== undefined && id !== null && app.searchId !== null && id !== app.searchId;
+}
+
+/** A move was played (`state` one ply after `previous`): a move the AI's
+ * last result did not lead to (a random move, an easy level's random
+ * choice) leaves no result or evaluation of an older position on show. */
+export function moveShown(previous, state) {
+  const last = state.last_move;
+  const searched = app.result && app.result.ply === previous.ply && !(last && last.by === "random");
+  const byHuman = last ? last.by === "human" : isHumanMover(previous);
+  if (searched || byHuman) return;
+  if (app.summary && app.summary.kind === "result") app.summary = null;
+  app.evaluation = null;
+}
+
+function isHumanMover(state) {
+  const players = Array.isArray(state.players) ? state.players : [];
+  const player = players[state.to_move];
+  return !player || player.kind === "human";
+}
+
 export function onProgress(progress) {
   const state = app.state;
+  if (otherSearch(progress)) return;
   // a line of a search of a position no longer shown
   if (state && typeof progress.position === "string" && progress.position !== state.position) return;
   app.lines.push(progress);
@@ -184,7 +210,7 @@ export function onProgress(progress) {
 
 export function onAnalysis(analysis) {
   const state = app.state;
-  if (!state) return;
+  if (!state || otherSearch(analysis)) return;
   const position = typeof analysis.position === "string" ? analysis.position : state.position;
   if (position !== state.position) return; // an analysis of a position no longer shown
   const moves = Array.isArray(analysis.moves) ? analysis.moves : [];
@@ -194,7 +220,7 @@ export function onAnalysis(analysis) {
     app.summary = {
       kind: "analysis",
       position,
-      text: t("Best move {move}: {value} ({nodes} positions, {seconds} s)", {
+      text: t("Best move {move}: {value} · {nodes} positions in {seconds} s", {
         move: analysis.best_move === undefined || analysis.best_move === null ? "–" : analysis.best_move,
         value: scoreWords(analysis.score, Boolean(analysis.exact)),
         nodes: formatNumber(analysis.nodes),
@@ -208,6 +234,8 @@ export function onAnalysis(analysis) {
 export function onResult(result) {
   const state = app.state;
   const player = moverIndex(result);
+  // the result comes just before the state showing its move
+  app.result = { ply: state && isInteger(state.ply) ? state.ply : null };
   if (typeof result.score === "number") {
     const position = typeof result.position === "string" ? result.position : state ? state.position : null;
     setEvaluation(result.score, Boolean(result.exact), player, position);
@@ -230,7 +258,9 @@ export function onHint(hint) {
   if (typeof hint.position === "string" && hint.position !== state.position) return;
   app.hint = { move: String(hint.move), score: hint.score, exact: Boolean(hint.exact), position: state.position };
   const value = typeof hint.score === "number" ? scoreWords(hint.score, Boolean(hint.exact)) : "";
-  const text = value ? t("Hint: {move} ({value})", { move: hint.move, value }) : t("Hint: {move}", { move: hint.move });
+  // the server's sentence when it sends one, else the page's
+  let text = typeof hint.text === "string" && hint.text ? hint.text : null;
+  if (!text) text = value ? t("Hint: {move} · {value}", { move: hint.move, value }) : t("Hint: {move}", { move: hint.move });
   app.summary = { kind: "hint", position: state.position, text };
   if (typeof hint.score === "number") setEvaluation(hint.score, Boolean(hint.exact), moverIndex(null), state.position);
   toast(text);

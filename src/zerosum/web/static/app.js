@@ -1,15 +1,16 @@
 // The zerosum page: wires the modules (set-up, board, record, analysis,
 // keys) to the session's WebSocket (docs/messages.md is the contract).
 
-import { onAnalysis, onHint, onProgress, onResult, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
+import { moveShown, onAnalysis, onHint, onProgress, onResult, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
 import { currentLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { onKey } from "./keys.js";
 import { renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
-import { copyField, gotoPly, loadPasted, renderCopy, renderMoves } from "./record.js";
-import { buildParams, buildSpec, loadGames, markSetupDirty, readPlayers, renderPlayerNames, sendPlayers, sendPlayersSoon, shortTitle, syncPlayersFromState, syncSetupFromState, updatePlayerControls } from "./setup.js";
+import { copyField, gotoPly, loadPasted, navigationSeen, renderCopy, renderMoves } from "./record.js";
+import { SECONDS, buildParams, buildSpec, checkPlayerTime, clearSetupRefusal, loadGames, markSetupDirty, readPlayers, renderPlayerNames, secondsIn, sendPlayers, sendPlayersSoon, shortTitle, showSetupRefusal, syncPlayersFromState, syncSetupFromState, updatePlayerControls } from "./setup.js";
 import { Connection } from "./socket.js";
 import { $, MOVE_ITEM, app, debounce, h, isInteger, playerName, renderAll, setRenderer, send, toast } from "./store.js";
 import { EXAMPLES, TreeView } from "./tree.js";
+import { isRestored, readAddress, restoreMessages, writeAddress } from "./address.js";
 
 function onState(state) {
   const previous = app.state;
@@ -18,9 +19,33 @@ function onState(state) {
     resetSearchView();
   }
   app.state = state;
+  navigationSeen(state);
+  if (app.restoring && isRestored(state, app.restoring)) {
+    app.restoring = null;
+    clearTimeout(app.restoreTimer);
+  }
+  writeAddress(state);
+  const pending = app.pendingNew;
+  if (pending && (state.seed !== pending.seed || state.game !== pending.game)) {
+    // the game asked for has started: the set-up shows it
+    app.pendingNew = null;
+    if (pending.from === "setup") {
+      app.setupDirty = false;
+      app.setupGame = null;
+      $("#new-game").classList.remove("attention");
+      clearSetupRefusal();
+    }
+  }
+  if (previous && isInteger(previous.ply) && state.ply === previous.ply + 1 && state.game === previous.game) {
+    moveShown(previous, state);
+  }
+  // the search whose objects are shown (older searches' are dropped)
+  if (typeof state.search_id === "string" || typeof state.search_id === "number") app.searchId = state.search_id;
   // a new search starts: fresh lines
   if (state.searching) {
-    const key = `${state.searching}|${state.position}|${state.ply}`;
+    const key = state.search_id !== undefined && state.search_id !== null
+      ? `id|${state.search_id}`
+      : `${state.searching}|${state.position}|${state.ply}`;
     if (key !== app.searchKey) {
       app.searchKey = key;
       app.searchKind = state.searching;
@@ -39,7 +64,24 @@ function onState(state) {
   document.body.dataset.ply = String(isInteger(state.ply) ? state.ply : 0);
   document.body.dataset.searching = state.searching || "";
   document.body.dataset.over = state.over ? "1" : "";
+  const players = Array.isArray(state.players) ? state.players : [];
+  document.body.dataset.players = players.map((player) => (player && player.kind) || "").join(",");
+  document.body.dataset.levels = players.map((player) => (player && (player.level || player.time)) || "").join(",");
   document.body.dataset.ready = "1";
+}
+
+function onError(text) {
+  if (app.restoring) {
+    // the address's game could not be set up: the server's game stays
+    app.restoring = null;
+    clearTimeout(app.restoreTimer);
+    if (app.state) writeAddress(app.state);
+  }
+  const pending = app.pendingNew;
+  app.pendingNew = null;
+  // the answer to a New game of the set-up: refused, the game goes on
+  if (pending && pending.from === "setup") showSetupRefusal(text);
+  toast(text, "error");
 }
 
 function onMessage(message) {
@@ -60,7 +102,7 @@ function onMessage(message) {
       onHint(message);
       break;
     case "error":
-      toast(typeof message.message === "string" && message.message ? message.message : t("Something went wrong"), "error");
+      onError(typeof message.message === "string" && message.message ? message.message : t("Something went wrong"));
       break;
     default:
       // a message this page does not know: ignored
@@ -110,6 +152,15 @@ function onOpen(reconnected) {
     }
     if (typeof previous.delay === "number") app.connection.send({ type: "settings", delay: previous.delay });
     if (previous.analysis) app.connection.send({ type: "analysis", on: true });
+  } else if (readAddress()) {
+    // a link or a reload: the game in the address
+    const address = readAddress();
+    app.restoring = address;
+    for (const message of restoreMessages(address, readPlayers())) app.connection.send(message);
+    clearTimeout(app.restoreTimer);
+    app.restoreTimer = setTimeout(() => {
+      app.restoring = null;
+    }, 5000);
   } else {
     // the server starts a game of its own; if it does not, start one
     app.newGameTimer = setTimeout(() => {
@@ -178,9 +229,9 @@ function bindEvents() {
   $("#new-game").addEventListener("click", () => {
     resetSearchView();
     app.evaluation = null;
-    app.setupDirty = false;
-    app.setupGame = null;
-    $("#new-game").classList.remove("attention");
+    clearSetupRefusal();
+    // the set-up stays as chosen until the new game's state (or its refusal)
+    app.pendingNew = { from: "setup", seed: app.state ? app.state.seed : null, game: app.state ? app.state.game : null };
     // the new game carries the players: a pending players message would only
     // arrive later and restart its first search
     sendPlayersSoon.cancel();
@@ -205,11 +256,12 @@ function bindEvents() {
     };
     time.addEventListener("input", () => {
       toTime();
-      sendPlayersSoon();
+      if (secondsIn(time) !== null) sendPlayersSoon();
+      else sendPlayersSoon.cancel();
     });
     time.addEventListener("change", () => {
       toTime();
-      sendPlayers();
+      if (checkPlayerTime(index)) sendPlayers();
     });
   }
   const delay = $("#delay");
@@ -223,8 +275,13 @@ function bindEvents() {
   delay.addEventListener("change", delayEdited);
   const analysisTime = $("#analysis-time");
   analysisTime.addEventListener("change", () => {
-    const seconds = parseFloat(analysisTime.value);
-    if (Number.isFinite(seconds) && seconds > 0) send({ type: "settings", analysis_time: seconds });
+    const seconds = secondsIn(analysisTime);
+    if (seconds !== null) {
+      send({ type: "settings", analysis_time: seconds });
+      return;
+    }
+    toast(t("Analysis time must be between {min} and {max} s", { min: SECONDS.min, max: SECONDS.max }), "error");
+    analysisTime.value = String(app.state && typeof app.state.analysis_time === "number" ? app.state.analysis_time : 10);
   });
 
   $("#undo").addEventListener("click", () => send({ type: "undo" }));

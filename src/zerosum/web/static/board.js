@@ -11,6 +11,7 @@ import { badgeText, classify, scoreWords } from "./scores.js";
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell, in SVG units
 const CELL_SELECTOR = "rect.cell";
+const DOTS_LIMIT = 60; // more legal moves than this: no dots
 
 function el(tag, attrs, parent) {
   const node = document.createElementNS(NS, tag);
@@ -179,7 +180,9 @@ export class BoardView {
       top,
       flipped,
       x: (col) => left + (flipped ? cols - 1 - col : col) * S,
-      y: (row) => top + (flipped ? rows - 1 - row : row) * S,
+      // a board whose stones fall (Connect Four) mirrors left-right: its
+      // stones must still lie at the bottom
+      y: (row) => top + (flipped && !board.drop ? rows - 1 - row : row) * S,
     };
     geo.cx = (col) => geo.x(col) + S / 2;
     geo.cy = (row) => geo.y(row) + S / 2;
@@ -269,7 +272,10 @@ export class BoardView {
     const scores = view.scores instanceof Map ? view.scores : new Map();
     const legalLayer = el("g", { class: "layer-legal" }, svg);
     const marked = new Set();
-    for (const move of legal) {
+    // on a board where most cells are moves (gomoku's 225) the dots are
+    // noise: the hover preview shows a move instead
+    const dotted = legal.length <= DOTS_LIMIT ? legal : [];
+    for (const move of dotted) {
       const cells = cellsOf(move);
       if (!cells.length) continue;
       const [r, c] = cells[0];

@@ -8,6 +8,12 @@ import { $, app, h, isInteger, playerColour, playerName, send, toast } from "./s
 
 const boardView = new BoardView($("#board"), { onCell: onCellClick });
 
+/** The computer is to move and waits (the record is being stepped
+ * through): only then is the game "paused". */
+function isHeld(state) {
+  return Boolean(state && state.paused && !state.over && !isHumanTurn(state));
+}
+
 function isHumanTurn(state) {
   if (!state || state.over) return false;
   const players = Array.isArray(state.players) ? state.players : [];
@@ -130,7 +136,7 @@ export function renderStatus() {
     else text = t("{player} to move", { player });
     if (state.searching === "analysis") text += " · " + t("analysing…");
     else if (state.searching === "hint") text += " · " + t("looking for a hint…");
-    if (state.paused) text += " · " + t("paused");
+    if (isHeld(state)) text += " · " + t("paused");
   }
   status.textContent = text;
   status.classList.toggle("thinking", Boolean(state && state.searching === "ai"));
@@ -169,7 +175,12 @@ export function renderControls() {
   $("#redo").disabled = !has || ply >= length;
   $("#hint").disabled = !has || Boolean(state.over);
   $("#stop").disabled = !has || !state.searching;
-  $("#resume").hidden = !(has && state.paused);
+  // Resume keeps its place in the toolbar when not wanted (nothing moves)
+  const resume = $("#resume");
+  const held = has && isHeld(state);
+  resume.classList.toggle("unneeded", !held);
+  resume.disabled = !held;
+  resume.setAttribute("aria-hidden", held ? "false" : "true");
   $("#goto-first").disabled = !has || ply === 0;
   $("#goto-prev").disabled = !has || ply === 0;
   $("#goto-next").disabled = !has || ply >= length;

@@ -52,9 +52,30 @@ export function renderMoves() {
 export function gotoPly(ply) {
   const state = app.state;
   if (!state || !Array.isArray(state.history)) return;
-  const target = Math.max(0, Math.min(state.history.length, ply));
-  if (target === state.ply) return;
-  send({ type: "goto", ply: target });
+  navigate(Math.max(0, Math.min(state.history.length, ply)));
+}
+
+/** Go to `ply`, remembering it until a state shows it (so quick presses
+ * add up instead of each starting from the last state). */
+export function navigate(ply) {
+  const state = app.state;
+  const from = app.navTarget ?? (state ? state.ply : null);
+  if (ply === from) return;
+  app.navTarget = ply;
+  clearTimeout(app.navTimer);
+  // an answer that never shows the ply (a refusal) frees the keys again
+  app.navTimer = setTimeout(() => {
+    app.navTarget = null;
+  }, 2000);
+  send({ type: "goto", ply });
+}
+
+/** A state arrived: the navigation it answers is done. */
+export function navigationSeen(state) {
+  if (app.navTarget !== null && state && state.ply === app.navTarget) {
+    app.navTarget = null;
+    clearTimeout(app.navTimer);
+  }
 }
 
 export function renderCopy() {
@@ -103,6 +124,7 @@ export function loadPasted(kind) {
   if (kind === "position") message.position = text;
   else message.moves = text;
   resetSearchView();
+  app.pendingNew = { from: "paste", seed: app.state.seed, game: app.state.game };
   send(message);
 }
 

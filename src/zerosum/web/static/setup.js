@@ -134,6 +134,22 @@ export function buildSpec() {
   return parts.length ? `${name}(${parts.join(",")})` : name;
 }
 
+/** A refused New game: the set-up goes back to the game played and says
+ * what was refused (the server's words). */
+export function showSetupRefusal(message) {
+  const node = $("#setup-error");
+  node.textContent = message;
+  node.hidden = false;
+  app.setupDirty = false;
+  syncSetupFromState(app.state, true);
+}
+
+export function clearSetupRefusal() {
+  const node = $("#setup-error");
+  node.hidden = true;
+  node.textContent = "";
+}
+
 export function markSetupDirty() {
   app.setupDirty = true;
   $("#new-game").classList.add("attention");
@@ -142,7 +158,8 @@ export function markSetupDirty() {
 /** Show the game being played in the set-up (when it changed). */
 export function syncSetupFromState(state, force) {
   if (!state || typeof state.game !== "string") return;
-  if (!force && state.game === app.setupGame) return;
+  // the user's choice in progress is never overwritten by a reply
+  if (!force && (app.setupDirty || state.game === app.setupGame)) return;
   app.setupGame = state.game;
   const { name, args } = parseSpec(state.game);
   const select = $("#game-select");
@@ -159,19 +176,49 @@ export function syncSetupFromState(state, force) {
   $("#new-game").classList.remove("attention");
 }
 
+/** Seconds a move or an analysis may take: what the server accepts. */
+export const SECONDS = { min: 0.1, max: 600 };
+
+/** The number in a seconds field, or null when it is not within SECONDS. */
+export function secondsIn(input) {
+  const text = String(input.value).trim();
+  const seconds = Number(text);
+  if (!text || !Number.isFinite(seconds) || seconds < SECONDS.min || seconds > SECONDS.max) return null;
+  return seconds;
+}
+
+/** The seconds of player `index` as last sent (or 1). */
+function sentSeconds(index) {
+  try {
+    const sent = JSON.parse(app.sentPlayers || "[]")[index];
+    if (sent && typeof sent.time === "number") return sent.time;
+  } catch (_err) {
+    // nothing sent yet
+  }
+  return 1;
+}
+
+/** Whether player `index`'s seconds are acceptable; when not, says so and
+ * puts back the value in force. */
+export function checkPlayerTime(index) {
+  const input = $(`#player-${index}-time`);
+  if (secondsIn(input) !== null) return true;
+  toast(t("Seconds per move must be between {min} and {max}", { min: SECONDS.min, max: SECONDS.max }), "error");
+  input.value = String(sentSeconds(index));
+  return false;
+}
+
 function readPlayer(index) {
   const kind = $(`#player-${index}-kind`).value;
   if (kind === "mcts") {
     // Monte Carlo tree search: seconds per move from the time field
-    let seconds = parseFloat($(`#player-${index}-time`).value);
-    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    const seconds = secondsIn($(`#player-${index}-time`)) ?? sentSeconds(index);
     return { kind: "mcts", time: seconds };
   }
   if (kind !== "ai") return { kind: kind === "random" ? "random" : "human" };
   const level = $(`#player-${index}-level`).value;
   if (level === "time") {
-    let seconds = parseFloat($(`#player-${index}-time`).value);
-    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    const seconds = secondsIn($(`#player-${index}-time`)) ?? sentSeconds(index);
     return { kind: "ai", time: seconds };
   }
   return { kind: "ai", level };

@@ -74,7 +74,20 @@ export const app = {
   sentPlayers: null,
   newGameTimer: null,
   delayEdited: 0, // when the user last moved the speed control
+  // a `new` sent and not answered yet: {from: "setup"|"paste", seed, game};
+  // the next error answers it (refused), a state of another game or seed
+  // starts it
+  pendingNew: null,
+  navTarget: null, // the ply a goto was sent for, until a state shows it
+  navTimer: null,
+  searchId: null, // the search whose objects are shown (state.search_id)
+  result: null, // {ply}: the ply the AI's last result was searched at
+  restoring: null, // the address's game, until its state arrives
+  restoreTimer: null,
 };
+
+/** Longest text a toast shows: a message repeating a long paste is cut. */
+const TOAST_LIMIT = 240;
 
 export function send(message) {
   if (app.connection && app.connection.send(message)) return true;
@@ -87,7 +100,8 @@ let toastTimer = null;
 export function toast(message, kind = "info") {
   const node = $("#toast");
   if (!node) return;
-  node.textContent = String(message);
+  const text = String(message);
+  node.textContent = text.length > TOAST_LIMIT ? text.slice(0, TOAST_LIMIT - 1) + "…" : text;
   node.dataset.kind = kind;
   node.classList.add("show");
   clearTimeout(toastTimer);
