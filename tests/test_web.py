@@ -153,15 +153,18 @@ def test_objects_match_the_command_lines_json(client: TestClient) -> None:
         ws.send_json({"type": "players", "players": [{"kind": "human"}, {"kind": "ai"}]})
         ws.send_json({"type": "move", "move": "8"})
         result, _seen = receive_until(ws, "result")
-    assert progress and set(progress[0]) == set(cli_progress)
+    # The browser's copies add the search's id (the page drops other searches' lines).
+    assert progress and set(progress[0]) == set(cli_progress) | {"search_id"}
     assert progress[-1]["moves"], "analysis progress carries every move's score"
-    assert set(analysis) == set(cli_analysis)
+    assert set(analysis) == set(cli_analysis) | {"search_id"}
+    assert len({m["search_id"] for m in [*progress, analysis]}) == 1
     for key in ("game", "position", "to_move", "value", "score", "exact", "plies", "best_move"):
         assert analysis[key] == cli_analysis[key], key
     assert {(m["move"], m["value"]) for m in analysis["moves"]} == {
         (m["move"], m["value"]) for m in cli_analysis["moves"]
     }
-    assert set(result) == (set(cli_result) - {"weak"}) | {"player"}
+    assert set(result) == (set(cli_result) - {"weak"}) | {"player", "search_id"}
+    assert result["search_id"] != analysis["search_id"]
     assert result["player"] == 1 and result["exact"]
 
 
@@ -178,14 +181,16 @@ def test_undo_redo_and_stepping_through_the_record(client: TestClient) -> None:
         ws.send_json({"type": "undo"})
         state = settled_state(ws)
         assert state["ply"] == 0 and state["to_move"] == 0, "undo takes back the AI's reply too"
-        assert state["record"] == record and state["paused"]
+        # The human is to move: nothing is paused (defect 14).
+        assert state["record"] == record and not state["paused"]
         ws.send_json({"type": "redo"})
         state = settled_state(ws)
         assert state["ply"] == 2 and not state["paused"]
         ws.send_json({"type": "goto", "ply": 1})
         state = settled_state(ws)
         assert state["ply"] == 1 and state["paused"] and state["to_move"] == 1
-        # Paused: the AI does not overwrite the record; a human move there cuts it.
+        # Paused: the AI does not overwrite the record; a human move there
+        # starts a variation, the old line kept beside it.
         ws.send_json({"type": "goto", "ply": 0})
         state = settled_state(ws)
         ws.send_json({"type": "move", "move": "0"})
@@ -193,6 +198,7 @@ def test_undo_redo_and_stepping_through_the_record(client: TestClient) -> None:
         while state["ply"] < 2:
             state = settled_state(ws)
         assert state["record"].split()[0] == "0" and len(state["record"].split()) == 2
+        assert state["variations"] == [{"ply": 0, "moves": record.split()}]
 
 
 @pytest.mark.parametrize(
@@ -212,8 +218,8 @@ def test_undo_redo_and_stepping_through_the_record(client: TestClient) -> None:
         ('{"type": "players", "players": [{"kind": "ai", "level": "god"}, {"kind": "human"}]}',
          "god"),
         ('{"type": "players", "players": [{"kind": "ai", "time": 0}, {"kind": "human"}]}',
-         "time must be a number from 0.01"),
-        ('{"type": "settings", "delay": -1}', "delay"),
+         "Player time must be a number of seconds from 0.1"),
+        ('{"type": "settings", "delay": -1}', "Delay must be a number of seconds from 0 to 10"),
         ('{"type": "analysis", "on": "yes"}', "true or false"),
         ('{"type": "lang", "lang": "fr"}', "fr"),
         ('{"type": "redo"}', "nothing to redo"),
@@ -361,7 +367,7 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
         started = time.monotonic()
         await asyncio.wait_for(session.close(), timeout=10)
         assert time.monotonic() - started < 10
-        assert session._worker is None and session.searching is None
+        assert session.runner.worker is None and session.searching is None
 
     asyncio.run(scenario())
 
@@ -415,10 +421,10 @@ def test_a_hint_names_an_optimal_move() -> None:
         session, sent = await open_session(game="tictactoe", moves="0 4 8", players=HUMANS)
         await session.handle(json.dumps({"type": "hint"}))
         hint = await _wait_for(sent, lambda m: m["type"] == "hint")
-        # With analysis on, a hint interrupts it and analysis then goes on.
-        await session.handle(json.dumps({"type": "analysis", "on": True}))
-        await _wait_for(sent, lambda m: m["type"] == "analysis")
+        # With analysis on and nothing analysed yet (the hint comes before
+        # the analysis has run at all), a hint interrupts it, then it goes on.
         mark = len(sent)
+        await session.handle(json.dumps({"type": "analysis", "on": True}))
         await session.handle(json.dumps({"type": "hint"}))
         for _ in range(2000):
             kinds = [m["type"] for m in sent[mark:]]
@@ -427,6 +433,15 @@ def test_a_hint_names_an_optimal_move() -> None:
             await asyncio.sleep(0.01)
         else:
             raise AssertionError(f"analysis did not resume after the hint: {kinds}")
+        # Once the analysis has an answer, a hint is that answer, at once.
+        second = next(m for m in sent[mark:] if m["type"] == "hint")
+        done = await _wait_for(
+            sent, lambda m: m["type"] == "analysis" and m["search_id"] > second["search_id"]
+        )
+        await session.handle(json.dumps({"type": "hint"}))
+        again = sent[-1]
+        assert again["type"] == "hint" and again["search_id"] == done["search_id"]
+        assert (again["move"], again["score"]) == (done["best_move"], done["score"])
         await session.close()
         game = zerosum.load("tictactoe")
         solved = zerosum.search.reference.analyze(game, game.play("0 4 8".split()))

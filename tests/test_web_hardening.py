@@ -53,7 +53,7 @@ MALFORMED = [
     (json.dumps({"type": "move", "move": 4}), "move must be a string"),
     (json.dumps({"type": "move", "move": "x" * 50_000}), "characters long"),
     (json.dumps({"type": "goto", "ply": [1] * 10_000}), "ply must be"),
-    (json.dumps({"type": "settings", "delay": "x" * 50_000}), "delay must be"),
+    (json.dumps({"type": "settings", "delay": "x" * 50_000}), "Delay must be"),
     (json.dumps({"type": "x" * 50_000}), "unknown message type"),
     (json.dumps({"type": "stop"}), "nothing to stop"),
     ("x" * (MAX_MESSAGE + 1), "message too long"),

@@ -165,6 +165,9 @@ class Param:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: Its name on a form ("Width"), marked with N_ and translated where
+    #: shown; empty: the front end shows ``name``.
+    label: str = ""
 
 
 #: A cell of a :class:`Board`: ``(row, column)`` from the top-left, 0-based.
@@ -229,7 +232,7 @@ class Game(ABC, Generic[S, A]):
     title: ClassVar[str] = ""
     params: ClassVar[tuple[Param, ...]] = ()
     #: Names of the players in turn order, as shown to people.
-    player_names: tuple[str, str] = ("first", "second")
+    player_names: tuple[str, str] = (N_("first"), N_("second"))
     #: True when every move's notation is one character, so a move list may be
     #: written as one compact string (``"041"`` = ``"0 4 1"``).
     compact_moves: bool = False
@@ -343,7 +346,9 @@ class Game(ABC, Generic[S, A]):
         return self.render(state)
 
     def player_name(self, player: Player) -> str:
-        return self.player_names[player]
+        """The player's name as shown to people, in the active language
+        (:attr:`player_names` stay English: notations may spell them)."""
+        return _(self.player_names[player])
 
     # -- graphical front ends (optional) ---------------------------------------
     def board(self, state: S) -> Board | None:
@@ -358,6 +363,17 @@ class Game(ABC, Generic[S, A]):
         and the cell whose click selects it. Empty for a move with no place
         on the board (a pass), or when the game has no board."""
         return ()
+
+    def winning_cells(self, state: S) -> tuple[Cell, ...]:
+        """At a finished position, the cells of the winning line(s) (for the
+        page to highlight); empty when there is none (a draw, a game not won
+        by a line, or one without a board)."""
+        return ()
+
+    def piece_counts(self, state: S) -> tuple[int, int] | None:
+        """Each player's pieces on the board, for games decided by counting
+        them (Othello's discs); None for the others."""
+        return None
 
     def spec(self) -> str:
         """The spec that :func:`zerosum.load` turns back into this game."""
@@ -555,6 +571,8 @@ class Drawing(Protocol[S_in, A_in]):
     def render(self, state: S_in) -> str: ...
     def board(self, state: S_in) -> Board | None: ...
     def move_cells(self, state: S_in, action: A_in) -> tuple[Cell, ...]: ...
+    def winning_cells(self, state: S_in) -> tuple[Cell, ...]: ...
+    def piece_counts(self, state: S_in) -> tuple[int, int] | None: ...
 
 
 class SearchHints(Protocol[S, A]):

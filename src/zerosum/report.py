@@ -42,7 +42,8 @@ def position_fields(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     return {
         "game": game.spec(),
         "position": game.format_position(state),
-        "to_move": game.player_name(game.to_move(state)),
+        # The English name whatever the language: JSON is read by programs.
+        "to_move": game.player_names[game.to_move(state)],
     }
 
 

@@ -152,10 +152,10 @@ class ConnectFour(Game[State, int]):
     name = "connect4"
     title = N_("Connect Four: drop stones into columns, four in a row wins (7x6 by default)")
     params = (
-        Param("width", 7, N_("columns"), minimum=MIN_SIZE, maximum=MAX_SIZE),
-        Param("height", 6, N_("rows"), minimum=MIN_SIZE, maximum=MAX_SIZE),
+        Param("width", 7, N_("columns"), minimum=MIN_SIZE, maximum=MAX_SIZE, label=N_("Width")),
+        Param("height", 6, N_("rows"), minimum=MIN_SIZE, maximum=MAX_SIZE, label=N_("Height")),
     )
-    player_names = ("Red", "Yellow")
+    player_names = (N_("Red"), N_("Yellow"))
     compact_moves = True
     mover_wins_only = True
 
@@ -590,6 +590,28 @@ class ConnectFour(Game[State, int]):
             ("red", "yellow"),
             drop=True,
             col_labels=numbers(self.width),
+        )
+
+    def winning_cells(self, state: State) -> tuple[Cell, ...]:
+        """Every cell of every four in a row the winner has (row 0 at the
+        top, as :meth:`board` draws it); none for a draw or a game on."""
+        winner = self.winner(state)
+        if winner is None:
+            return ()
+        stones = self.stones(state)[winner]
+        h1 = self._h1
+        found = 0
+        # Steps in the bit layout: up, across, up-right, down-right; the
+        # sentinel bit above each column stops a line running off the top.
+        for step in (1, h1, h1 + 1, h1 - 1):
+            starts = stones & (stones >> step) & (stones >> 2 * step) & (stones >> 3 * step)
+            for k in range(4):
+                found |= starts << k * step
+        return tuple(
+            (self.height - 1 - r, c)
+            for r in reversed(range(self.height))
+            for c in range(self.width)
+            if found >> (c * h1 + r) & 1
         )
 
     def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:

@@ -144,9 +144,20 @@ class Domineering(Game[State, int]):
     mover_wins_only = True
     title = N_("Domineering (dominoes): Vertical and Horizontal place tiles; who cannot move loses")
     params = (
-        Param("rows", 8, N_("rows of the board"), minimum=1, maximum=MAX_SIDE),
-        Param("cols", 8, N_("columns of the board"), minimum=1, maximum=MAX_SIDE),
-        Param("first", VERTICAL, N_("who moves first"), choices=(VERTICAL, HORIZONTAL)),
+        Param(
+            "rows", 8, N_("rows of the board"), minimum=1, maximum=MAX_SIDE, label=N_("Rows")
+        ),
+        Param(
+            "cols", 8, N_("columns of the board"), minimum=1, maximum=MAX_SIDE,
+            label=N_("Columns"),
+        ),
+        Param(
+            "first",
+            VERTICAL,
+            N_("who moves first"),
+            choices=(VERTICAL, HORIZONTAL),
+            label=N_("First player"),
+        ),
     )
 
     def __init__(self, rows: int = 8, cols: int = 8, first: str = VERTICAL) -> None:
@@ -167,8 +178,9 @@ class Domineering(Game[State, int]):
         self.full = (1 << self.cells) - 1
         #: The player index (0 or 1) of Vertical.
         self.vertical = 0 if first == VERTICAL else 1
+        vertical, horizontal = N_("Vertical"), N_("Horizontal")
         self.player_names = (
-            ("Vertical", "Horizontal") if first == VERTICAL else ("Horizontal", "Vertical")
+            (vertical, horizontal) if first == VERTICAL else (horizontal, vertical)
         )
         # Where a tile may be named: Vertical's top cell is not in the last
         # row, Horizontal's left cell is not in the last column.
@@ -329,7 +341,7 @@ class Domineering(Game[State, int]):
         """A tile named by its top (Vertical) or left (Horizontal) cell, as
         ``b1`` or as the tutorial's zero-based ``(row, col)``, ``(0, 1)``."""
         player = state[1]
-        who = self.player_names[player]
+        who = self.player_name(player)
         if self.is_terminal(state):
             raise MoveError(
                 _(
@@ -456,11 +468,11 @@ class Domineering(Game[State, int]):
             vertical=self.moves_bits(occupied, v).bit_count(),
             horizontal=self.moves_bits(occupied, 1 - v).bit_count(),
         )
-        who = self.player_names[player]
+        who = self.player_name(player)
         if self.is_terminal(state):
             lines.append(
                 _("{player} cannot move: {winner} wins ({counts})").format(
-                    player=who, winner=self.player_names[1 - player], counts=counts
+                    player=who, winner=self.player_name(1 - player), counts=counts
                 )
             )
         else:

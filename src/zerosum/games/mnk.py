@@ -56,9 +56,9 @@ class MNK(Game[State, int]):
     name = "mnk"
     title = N_("m,n,k-game: k in a row on an m-by-n board (tic-tac-toe, gomoku)")
     params: ClassVar[tuple[Param, ...]] = (
-        Param("m", 3, N_("rows"), minimum=1, maximum=26),
-        Param("n", 3, N_("columns"), minimum=1, maximum=26),
-        Param("k", 3, N_("marks in a row that win"), minimum=1, maximum=26),
+        Param("m", 3, N_("rows"), minimum=1, maximum=26, label=N_("Rows")),
+        Param("n", 3, N_("columns"), minimum=1, maximum=26, label=N_("Columns")),
+        Param("k", 3, N_("marks in a row that win"), minimum=1, maximum=26, label=N_("In a row")),
     )
     player_names = ("X", "O")
     mover_wins_only = True
@@ -305,6 +305,19 @@ class MNK(Game[State, int]):
             row_labels=numbers(self.m),
             col_labels=letters(self.n),
         )
+
+    def winning_cells(self, state: State) -> tuple[Cell, ...]:
+        """Every cell of every line of k the winner holds (none for a draw
+        or a game still on), row by row."""
+        winner = self.winner(state)
+        if winner is None:
+            return ()
+        mine = state[winner]
+        cells = 0
+        for line in self.lines:
+            if mine & line == line:
+                cells |= line
+        return tuple(divmod(cell, self.n) for cell in range(self.cells) if cells >> cell & 1)
 
     def move_cells(self, state: State, action: int) -> tuple[Cell, ...]:
         return (divmod(action, self.n),)

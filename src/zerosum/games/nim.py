@@ -104,6 +104,7 @@ class Nim(Game[State, Move]):
             "heaps",
             "3-4-5",
             N_("heap sizes separated by '-', e.g. 3-4-5"),
+            label=N_("Heaps"),
         ),
     )
 
@@ -272,7 +273,7 @@ class Nim(Game[State, Move]):
             f"{i + 1:>{width}}: {'|' * size if size else '-'}  ({size})"
             for i, size in enumerate(heaps)
         ]
-        lines.append(_("{player} to move").format(player=self.player_names[player]))
+        lines.append(_("{player} to move").format(player=self.player_name(player)))
         return "\n".join(lines)
 
     # -- engine hooks ----------------------------------------------------------

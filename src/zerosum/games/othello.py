@@ -177,8 +177,13 @@ class Othello(Game[State, int]):
 
     name = "othello"
     title = N_("Othello (Reversi): flank and flip discs; the most discs wins (sizes 4, 6, 8)")
-    params = (Param("size", 8, N_("side of the square board: 4, 6 or 8"), minimum=4, maximum=8),)
-    player_names = ("Black", "White")
+    params = (
+        Param(
+            "size", 8, N_("side of the square board: 4, 6 or 8"), minimum=4, maximum=8,
+            label=N_("Size"),
+        ),
+    )
+    player_names = (N_("Black"), N_("White"))
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:
@@ -367,6 +372,10 @@ class Othello(Game[State, int]):
         black, white = (mine, theirs) if player == 0 else (theirs, mine)
         return black.bit_count(), white.bit_count()
 
+    def piece_counts(self, state: State) -> tuple[int, int]:
+        """Black's and White's discs: the game is decided by their count."""
+        return self.disc_counts(state)
+
     def utility(self, state: State, player: Player) -> int:
         """At the end: +1 if ``player`` has more discs, -1 fewer, 0 equal."""
         diff = state[0].bit_count() - state[1].bit_count()
@@ -412,7 +421,7 @@ class Othello(Game[State, int]):
     def parse_move(self, state: State, text: str) -> int:
         """A square such as ``f5`` (any case) or ``pass`` when that is the
         only move."""
-        who = self.player_names[state[2]]
+        who = self.player_name(state[2])
         if self.is_terminal(state):
             raise MoveError(
                 _("the game is over; no move {text!r} can be played").format(text=excerpt(text))
@@ -561,12 +570,12 @@ class Othello(Game[State, int]):
             lines.append(f"{r + 1:>2} " + " ".join(cells))
         nb, nw = black.bit_count(), white.bit_count()
         counts = _("Black (X) {black}, White (O) {white}").format(black=nb, white=nw)
-        who = self.player_names[player]
+        who = self.player_name(player)
         if self.is_terminal(state):
             if nb == nw:
                 verdict = _("draw")
             else:
-                winner = self.player_names[0 if nb > nw else 1]
+                winner = self.player_name(0 if nb > nw else 1)
                 verdict = _("{player} wins").format(player=winner)
             lines.append(_("{counts}; game over: {verdict}").format(counts=counts, verdict=verdict))
         elif not free:

@@ -47,7 +47,8 @@ from .. import i18n
 from ..game import ZerosumError
 from ..registry import entries
 from ..report import error_object
-from .session import MAX_MESSAGE, Session, internal_error
+from .messages import MAX_MESSAGE, internal_error
+from .session import Session
 from .strings import PAGE_STRINGS
 from .tracing import position_response, trace_response
 
@@ -91,8 +92,12 @@ def games_list(lang: str) -> list[dict[str, Any]]:
                 {
                     "name": p.name,
                     "default": p.default,
+                    "label": catalog.gettext(p.label) if p.label else p.name,
                     "help": catalog.gettext(p.help) if p.help else "",
                     "choices": list(p.choices),
+                    # A choice that names a player ("vertical") as that
+                    # player's name, in the language asked for.
+                    "choice_labels": [catalog.gettext(c.capitalize()) for c in p.choices],
                     "minimum": p.minimum,
                     "maximum": p.maximum,
                 }

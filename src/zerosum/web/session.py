@@ -1,158 +1,78 @@
-"""One browser connection's game: the record, who plays, and the searches.
+"""One browser connection's game: routes each message to the record, the
+search runner and the views.
 
 A :class:`Session` knows nothing of HTTP or WebSockets: it takes decoded
 messages (:meth:`Session.handle`) and hands the objects to send to an
 ``emit`` callable, in order. The message schema is ``docs/messages.md``.
 
-Searches (the AI choosing a move, analysis, a hint) run in the session's own
-worker thread (one per session, so one tab's endless search can never take
-the thread another tab needs) and the event loop keeps serving every
-connection. One search runs at a time per session. Every change of the
-position shown bumps a *generation*; a search
-started for an older generation is stopped and whatever it still reports is
-dropped, so a new game, an undo or a closed tab never receives stale lines.
+The parts, each one idea: :mod:`.messages` checks what comes in (a message
+is checked whole before anything changes, so a refused one changes
+nothing), :mod:`.record` is the game record with its variations,
+:mod:`.runner` runs the searches (one at a time, in the session's own
+thread, each with a search id; every change of the position shown cancels
+the running one and drops what it still reports), :mod:`.searches` are the
+searches themselves (the AI's move, analysis, review), :mod:`.views` builds
+what goes out and :mod:`.review` judges the moves of a game.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import logging
-import math
 import random
-import sys
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import i18n
-from ..agents import LEVELS, EngineAgent, MCTSAgent, RandomAgent
+from ..agents import Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
-from ..report import analyze_object, board_object, error_object, progress_object, solve_object
-from ..search.engine import Progress
+from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher
-from ..search.reference import reference_recursion
-from ..search.types import Limits
+from ..search.types import Limits, Score
+from . import messages, searches
+from .messages import (
+    DEFAULT_ANALYSIS,
+    DEFAULT_LINES,
+    DEFAULT_PLAYERS,
+    MAX_ANALYSIS,
+    MAX_DELAY,
+    MAX_LINES,
+    MAX_MESSAGE,
+    MCTS_SECONDS,
+    MIN_ANALYSIS,
+    MIN_DELAY,
+    MIN_LINES,
+    PlayerSpec,
+    ProtocolError,
+    internal_error,
+    too_deep,
+)
+from .record import Record
+from .runner import Emit, SearchRunner
+from .views import Settings, hint_object, state_object
+
+__all__ = [
+    "MAX_MESSAGE",
+    "PlayerSpec",
+    "ProtocolError",
+    "Session",
+    "internal_error",
+    "too_deep",
+]
 
 #: Seconds a hint may search.
 HINT_SECONDS = 2.0
-#: Bounds of the settings a client may choose.
-MAX_DELAY = 10.0
-MIN_ANALYSIS, MAX_ANALYSIS = 0.1, 600.0
-DEFAULT_ANALYSIS = 10.0
-#: Seconds a move for a Monte Carlo tree search player given no time.
-MCTS_SECONDS = 1.0
-#: Longest message a client may send (a pasted record of a long game fits).
-MAX_MESSAGE = 64_000
 
-Emit = Callable[[dict[str, Any]], None]
-log = logging.getLogger("zerosum.web")
+Agent = EngineAgent | RandomAgent | MCTSAgent
 
 
-def internal_error() -> str:
-    """The ``error`` text for a bug: nothing the user did, nothing lost."""
-    return _("internal error; the game is unchanged (see the server's log)")
-
-
-def too_deep() -> str:
-    """The ``error`` text for a search deeper than Python's recursion."""
-    return _(
-        "the game is too long for the Python search: it recurses one level a ply"
-        " and Python allows about {limit}; expected a depth limit or a shorter game"
-    ).format(limit=sys.getrecursionlimit())
-
-
-class ProtocolError(ZerosumError):
-    """A message that breaks the schema; its text goes back as an ``error``."""
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """Who plays one side: ``human``, ``random``, ``ai`` at a ``level``
-    (easy, medium, hard, perfect) or with ``time`` seconds a move, or
-    ``mcts`` (Monte Carlo tree search) with ``time`` seconds a move."""
-
-    kind: str = "human"
-    level: str | None = None
-    time: float | None = None
-
-    @classmethod
-    def parse(cls, data: Any) -> PlayerSpec:
-        if not isinstance(data, dict):
-            raise ProtocolError(_("a player must be an object such as {example}").format(
-                example='{"kind": "ai", "level": "hard"}'))
-        kind = data.get("kind")
-        if kind in ("human", "random"):
-            return cls(kind)
-        if kind == "mcts":
-            seconds = _number(data, "time", 0.01, 3600.0)
-            return cls("mcts", time=MCTS_SECONDS if seconds is None else seconds)
-        if kind != "ai":
-            raise ProtocolError(
-                _("unknown player kind {kind}; expected human, ai, random or mcts").format(
-                    kind=_quoted(kind)
-                )
-            )
-        time = _number(data, "time", 0.01, 3600.0)
-        if time is not None:
-            return cls("ai", time=time)
-        level = data.get("level")
-        level = "hard" if level is None else level
-        if not isinstance(level, str) or level not in LEVELS:
-            raise ProtocolError(
-                _("unknown level {level}; expected one of {levels}").format(
-                    level=_quoted(level), levels=", ".join(LEVELS)
-                )
-            )
-        return cls("ai", level=level)
-
-    def to_json(self) -> dict[str, Any]:
-        if self.kind == "mcts":
-            return {"kind": "mcts", "time": self.time}
-        if self.kind != "ai":
-            return {"kind": self.kind}
-        if self.time is not None:
-            return {"kind": "ai", "time": self.time}
-        return {"kind": "ai", "level": self.level}
-
-
-DEFAULT_PLAYERS = (PlayerSpec("human"), PlayerSpec("ai", level="hard"))
-
-
-def _quoted(value: Any) -> str:
-    """A short excerpt of a JSON value a client sent, for a message."""
-    return excerpt(json.dumps(value, ensure_ascii=False))
-
-
-def _number(data: dict[str, Any], key: str, low: float, high: float) -> float | None:
-    """``data[key]`` as a number within [low, high], None when absent."""
-    value = data.get(key)
-    if value is None:
-        return None
-    if (
-        not isinstance(value, int | float)
-        or isinstance(value, bool)
-        or not math.isfinite(value)
-        or not low <= value <= high
-    ):
-        raise ProtocolError(
-            _("{key} must be a number from {low} to {high}, got {value}").format(
-                key=key, low=low, high=high, value=_quoted(value)
-            )
-        )
-    return float(value)
-
-
-def _text(data: dict[str, Any], key: str, required: bool = False) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str):
-        raise ProtocolError(_("{key} must be a string").format(key=key))
-    return value
+def played_by(kind: str, decision: Decision) -> str:
+    """``last_move.by`` for a computer player's move: ``"random"`` when an
+    AI played a deliberate random move (an easy level's noise: no search, no
+    book), else the player's kind."""
+    if kind == "ai" and decision.search is None and not decision.from_book:
+        return "random"
+    return kind
 
 
 class Session:
@@ -170,37 +90,47 @@ class Session:
         self.delay = 0.0
         self.analysis_time = DEFAULT_ANALYSIS
         self.analysis_on = False
-        self.generation = 0
-        self.searching: str | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._stop_search: Callable[[], None] | None = None
-        self._worker: asyncio.Future[Any] | None = None
-        self._winding_down: asyncio.Future[Any] | None = None
-        self._background: set[asyncio.Task[Any]] = set()
-        #: This session's search thread (made on the first search).
-        self._executor: ThreadPoolExecutor | None = None
+        self.lines = DEFAULT_LINES
+        #: The AI waits at the position shown (the record is being stepped
+        #: through); reported as ``paused`` only when the computer is to move.
+        self.holding = False
+        self._stop_review = False
+        self.runner = SearchRunner(emit, self._search_ended)
+        self.runner.lang = self.lang
+        #: The latest completed depth of an analysis of the position shown:
+        #: (position, search id, best move, score, exact); a hint gives it.
+        self._analysed: tuple[str, int, Any, int, bool] | None = None
         self._set_game(load("tictactoe"), None, [], seed=None)
 
-    # -- the record ------------------------------------------------------------
+    # -- what tests and the app read ---------------------------------------------
+    @property
+    def searching(self) -> str | None:
+        """What is running: None, ``ai``, ``analysis``, ``hint`` or ``review``."""
+        return self.runner.kind
+
+    @property
+    def state(self) -> Any:
+        """The position shown."""
+        return self.record.state
+
+    # -- the game and its record -------------------------------------------------
     def _set_game(
         self, game: Game[Any, Any], start: Any, moves: list[Any], seed: int | None
     ) -> None:
         self.game = game
-        self.origin = game.initial_state() if start is None else start
-        self.record = moves
-        self.states = [self.origin]
-        for move in moves:
-            self.states.append(game.result(self.states[-1], move))
-        self.ply = len(moves)
-        self.paused = False
+        origin = game.initial_state() if start is None else start
+        self.record: Record[Any, Any] = Record(game.result, origin, moves)
+        self.holding = False
+        self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._make_agents()
         self.analyst = Searcher(game)
+        self.runner.label = game.spec()
 
     def _make_agents(self) -> None:
         """Fresh agents for both sides, seeded from the session's seed (so a
         game with the same seed and moves replays the same)."""
-        self.agents: list[EngineAgent | RandomAgent | None] = []
+        self.agents: list[Agent | None] = []
         for index, spec in enumerate(self.players):
             seed = self.seed * 2 + index
             if spec.kind == "random":
@@ -214,26 +144,18 @@ class Session:
             else:
                 self.agents.append(None)
 
-    @property
-    def state(self) -> Any:
-        """The position shown."""
-        return self.states[self.ply]
-
     def _over(self) -> bool:
         return self.game.is_terminal(self.state)
 
     def _mover_is_human(self, ply: int) -> bool:
-        state = self.states[ply]
+        state = self.record.state_at(ply)
         return self.players[self.game.to_move(state)].kind == "human"
 
-    def _play(self, move: Any) -> None:
-        """Play ``move`` at the position shown, cutting off the record after it."""
-        del self.record[self.ply :]
-        del self.states[self.ply + 1 :]
-        self.record.append(move)
-        self.states.append(self.game.result(self.state, move))
-        self.ply += 1
-        self.paused = False
+    def _play(self, move: Any, by: str) -> None:
+        """Play ``move`` at the position shown (a new variation when the
+        record went on differently there); ``by`` says who played it."""
+        self.record.play(move, by)
+        self.holding = False
 
     # -- messages in -------------------------------------------------------------
     async def handle(self, text: str) -> None:
@@ -241,27 +163,7 @@ class Session:
         back and changes nothing."""
         i18n.activate(self.lang)
         try:
-            if len(text) > MAX_MESSAGE:
-                raise ProtocolError(
-                    _("message too long ({size} characters); the most is {most}").format(
-                        size=len(text), most=MAX_MESSAGE
-                    )
-                )
-            try:
-                # Under Python's default recursion limit whatever the engine
-                # set (it raises it for deep games): deep nesting stays an error.
-                with reference_recursion():
-                    data = json.loads(text)
-            except ValueError:
-                raise ProtocolError(
-                    _("malformed message: expected a JSON object with a \"type\"")
-                ) from None
-            except RecursionError:  # "[[[[...]]]]": nested beyond Python's recursion
-                raise ProtocolError(
-                    _("malformed message: nested too deeply; expected a flat JSON object")
-                ) from None
-            if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-                raise ProtocolError(_("malformed message: expected a JSON object with a \"type\""))
+            data = messages.decode(text)
             handler = self._handlers.get(data["type"])
             if handler is None:
                 raise ProtocolError(
@@ -274,17 +176,15 @@ class Session:
             self._emit(error_object(str(error)))
 
     def _on_new(self, data: dict[str, Any]) -> None:
-        spec = _text(data, "game") or self.game.spec()
-        players = self._parse_players(data) if "players" in data else self.players
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ProtocolError(_("seed must be a whole number"))
+        spec = messages.text(data, "game") or self.game.spec()
+        players = messages.players(data) if "players" in data else self.players
+        seed = messages.seed(data)
         game = load(spec)
-        position = _text(data, "position")
+        position = messages.text(data, "position")
         start = game.parse_position(position.strip()) if position and position.strip() else None
         state = game.initial_state() if start is None else start
         moves = []
-        for word in game.split_moves(_text(data, "moves") or ""):
+        for word in game.split_moves(messages.text(data, "moves") or ""):
             if game.is_terminal(state):
                 raise ZerosumError(
                     _("move {text!r} comes after the game is over; expected no more moves").format(
@@ -299,114 +199,144 @@ class Session:
         self._set_game(game, start, moves, seed)
         self._changed()
 
-    def _parse_players(self, data: dict[str, Any]) -> tuple[PlayerSpec, PlayerSpec]:
-        players = data.get("players")
-        if not isinstance(players, list) or len(players) != 2:
-            raise ProtocolError(_("players must be a list of two players"))
-        return (PlayerSpec.parse(players[0]), PlayerSpec.parse(players[1]))
-
     def _on_players(self, data: dict[str, Any]) -> None:
-        self.players = self._parse_players(data)
+        # Who plays, never which game: the game changes only with ``new``.
+        self.players = messages.players(data)
         self._make_agents()
         self._changed()
 
     def _on_move(self, data: dict[str, Any]) -> None:
-        text = _text(data, "move", required=True)
+        text = messages.text(data, "move", required=True)
         assert text is not None
         if self._over():
             raise ZerosumError(_("the game is over; start a new game or go back"))
         player = self.game.to_move(self.state)
-        if self.players[player].kind != "human" and not self.paused:
+        if self.players[player].kind != "human" and not self.holding:
             raise ZerosumError(
                 _("it is not your turn: {player} is played by the computer").format(
                     player=self.game.player_name(player)
                 )
             )
-        self._play(self.game.parse_move(self.state, text))
+        self._play(self.game.parse_move(self.state, text), "human")
+        self._changed()
+
+    def _on_line(self, data: dict[str, Any]) -> None:
+        ply = messages.ply(data, len(self.record))
+        text = messages.text(data, "move", required=True)
+        assert text is not None
+        state = self.record.state_at(ply)
+        if self.game.is_terminal(state):
+            raise ZerosumError(_("the game is over there; there is no variation to follow"))
+        move = self.game.parse_move(state, text)
+        try:
+            self.record.switch(ply, move)
+        except KeyError:
+            raise ZerosumError(
+                _("no variation starts with {move} after {ply} moves; expected one of {moves}")
+                .format(
+                    move=excerpt(text),
+                    ply=ply,
+                    moves=", ".join(map(self.game.format_move, self.record.next_moves(ply)))
+                    or "-",
+                )
+            ) from None
+        self.holding = True
         self._changed()
 
     def _on_undo(self, data: dict[str, Any]) -> None:
-        if self.ply == 0:
+        ply = self.record.ply
+        if ply == 0:
             raise ZerosumError(_("nothing to undo: this is the start of the record"))
-        target = self.ply - 1
+        target = ply - 1
         if any(p.kind == "human" for p in self.players):
             while target > 0 and not self._mover_is_human(target):
                 target -= 1
         self._goto(target)
 
     def _on_redo(self, data: dict[str, Any]) -> None:
-        if self.ply == len(self.record):
+        end = len(self.record)
+        if self.record.ply == end:
             raise ZerosumError(_("nothing to redo: this is the end of the record"))
-        target = self.ply + 1
+        target = self.record.ply + 1
         if any(p.kind == "human" for p in self.players):
-            while target < len(self.record) and not self._mover_is_human(target):
+            while target < end and not self._mover_is_human(target):
                 target += 1
         self._goto(target)
 
     def _on_goto(self, data: dict[str, Any]) -> None:
-        ply = data.get("ply")
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(self.record):
-            raise ProtocolError(
-                _("ply must be a whole number from 0 to {most}, got {value}").format(
-                    most=len(self.record), value=_quoted(ply)
-                )
-            )
-        self._goto(ply)
+        self._goto(messages.ply(data, len(self.record)))
 
     def _goto(self, ply: int) -> None:
-        self.ply = ply
-        # Stepping through the record must not let the AI overwrite it.
-        self.paused = ply < len(self.record)
+        self.record.goto(ply)
+        # Stepping through the record must not let the AI play over it.
+        self.holding = ply < len(self.record)
         self._changed()
 
     def _on_resume(self, data: dict[str, Any]) -> None:
-        self.paused = False
+        self.holding = False
         self._changed()
 
     def _on_settings(self, data: dict[str, Any]) -> None:
-        delay = _number(data, "delay", 0.0, MAX_DELAY)
-        analysis_time = _number(data, "analysis_time", MIN_ANALYSIS, MAX_ANALYSIS)
+        # Checked whole first: one bad field and nothing changes.
+        delay = messages.number(data, "delay", MIN_DELAY, MAX_DELAY)
+        analysis_time = messages.number(data, "analysis_time", MIN_ANALYSIS, MAX_ANALYSIS)
+        lines = messages.whole(data, "lines", MIN_LINES, MAX_LINES, _("Lines"))
         if delay is not None:
             self.delay = delay
         if analysis_time is not None:
             self.analysis_time = analysis_time
-        self._emit(self.state_object())
+        if lines is not None:
+            self.lines = lines
+        self._send_state()
 
     def _on_analysis(self, data: dict[str, Any]) -> None:
-        on = data.get("on")
-        if not isinstance(on, bool):
-            raise ProtocolError(_("on must be true or false"))
+        on = messages.flag(data, "on")
         self.analysis_on = on
         if (on and self.searching is None) or (not on and self.searching == "analysis"):
             self._changed()
         else:
-            self._emit(self.state_object())
+            self._send_state()
 
     def _on_hint(self, data: dict[str, Any]) -> None:
         if self._over():
             raise ZerosumError(_("the game is over: there is no move to hint"))
         if self.searching == "ai":
             raise ZerosumError(_("the computer is thinking; wait for its move"))
-        self._cancel_search()
-        self._start("hint", lambda: self._analyse(Limits(time=HINT_SECONDS), hint=True))
+        position = self.game.format_position(self.state)
+        known = self._analysed
+        if self.analysis_on and known is not None and known[0] == position:
+            # The analysis shown has an answer: the hint is that answer (a
+            # second search could disagree with the table on the page).
+            _position, search_id, move, score, exact = known
+            self.runner.send(search_id, hint_object(self.game, self.state, move, score, exact))
+            return
+        self._cancel()
+        self._start("hint", lambda search_id: self._analyse(search_id, Limits(time=HINT_SECONDS)))
+
+    def _on_review(self, data: dict[str, Any]) -> None:
+        if self.searching == "ai":
+            raise ZerosumError(_("the computer is thinking; wait for its move"))
+        self._cancel()
+        self._start("review", self._review)
 
     def _on_stop(self, data: dict[str, Any]) -> None:
         # The search returns its best so far; a thinking AI then plays it.
-        if self.searching is None:
+        if not self.runner.stop():
             raise ZerosumError(_("nothing to stop: no search is running"))
-        if self._stop_search is not None:  # else it has not reached its thread yet
-            self._stop_search()
+        if self.searching == "review":
+            self._stop_review = True
 
     def _on_lang(self, data: dict[str, Any]) -> None:
-        lang = _text(data, "lang", required=True)
+        lang = messages.text(data, "lang", required=True)
         assert lang is not None
         i18n.translations(lang)  # an unknown language is an error, not the locale's
-        self.lang = i18n.activate(lang)
-        self._emit(self.state_object())
+        self.lang = self.runner.lang = i18n.activate(lang)
+        self._send_state()
 
     _handlers: ClassVar[dict[str, Callable[[Session, dict[str, Any]], None]]] = {
         "new": _on_new,
         "move": _on_move,
+        "line": _on_line,
         "undo": _on_undo,
         "redo": _on_redo,
         "goto": _on_goto,
@@ -415,6 +345,7 @@ class Session:
         "settings": _on_settings,
         "analysis": _on_analysis,
         "hint": _on_hint,
+        "review": _on_review,
         "stop": _on_stop,
         "lang": _on_lang,
     }
@@ -424,151 +355,81 @@ class Session:
         """The position shown (or who plays) changed: stop what was running,
         tell the browser, and start what comes next (the AI's move, or
         analysis)."""
-        self._cancel_search()
+        self._cancel()
         if not self._over():
-            if not self.paused and not self._mover_is_human(self.ply):
+            if not self.holding and not self._mover_is_human(self.record.ply):
                 self._start("ai", self._ai_move)
                 return
             if self.analysis_on:
-                self._start("analysis", lambda: self._analyse(Limits(time=self.analysis_time)))
+                self._start(
+                    "analysis",
+                    lambda search_id: self._analyse(search_id, Limits(time=self.analysis_time)),
+                )
                 return
-        self._emit(self.state_object())
+        self._send_state()
 
-    def _start(self, kind: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """Start a search task running ``work()`` (made only once the task
-        runs, so a task cancelled before it starts leaves nothing behind)."""
-        self.searching = kind
-        self._emit(self.state_object())
-        self._task = asyncio.get_running_loop().create_task(self._run(work))
+    def _cancel(self) -> None:
+        self.runner.cancel()
+        self._stop_review = False
 
-    async def _run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        try:
-            if self._winding_down is not None:  # one search at a time per engine
-                await asyncio.shield(self._winding_down)
-            await work()
-        except ZerosumError as error:
-            if self._task is asyncio.current_task():
-                self._emit(error_object(str(error)))
-        except RecursionError:  # a game deeper than Python's recursion allows
-            if self._task is asyncio.current_task():
-                self._emit(error_object(too_deep()))
-        except Exception:  # a bug: say so, keep serving
-            log.exception("search failed in %s", self.game.spec())
-            if self._task is asyncio.current_task():
-                self._emit(error_object(internal_error()))
-        finally:
-            if self._task is asyncio.current_task():  # ended by itself, not replaced
-                kind = self.searching
-                self._finished()
-                if kind == "hint" and self.analysis_on:
-                    self._changed()  # the hint interrupted analysis: take it up again
-                else:
-                    self._emit(self.state_object())
+    def _start(self, kind: str, work: Callable[[int], Any]) -> None:
+        self.runner.start(kind, work)
+        self._send_state()
 
-    def _finished(self) -> None:
-        """The running search is over (its result is in hand)."""
-        self._task, self._stop_search, self._worker, self.searching = None, None, None, None
-
-    def _cancel_search(self) -> None:
-        """Stop the running search and drop what it still reports (a new
-        generation); its thread winds down in the background and the next
-        search waits for it (they may share an engine)."""
-        self.generation += 1
-        task, stop, worker = self._task, self._stop_search, self._worker
-        self._finished()
-        if task is None or task.done():
-            return
-        task.cancel()
-        if stop is not None and worker is not None:
-            self._winding_down = self._spawn(self._wind_down(worker, stop))
-
-    @staticmethod
-    async def _wind_down(worker: asyncio.Future[Any], stop: Callable[[], None]) -> None:
-        # A stop request made before the engine starts searching is lost
-        # (the engine clears it at the start), so repeat it until the worker
-        # thread has returned.
-        while not worker.done():
-            stop()
-            await asyncio.sleep(0.005)
-        await asyncio.gather(worker, return_exceptions=True)
-
-    def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-        return task
-
-    async def _in_thread(self, stop: Callable[[], None], call: Callable[[], Any]) -> Any:
-        """Run ``call`` in a worker thread (in this session's language),
-        stoppable with ``stop``."""
-        lang = self.lang
-
-        def work() -> Any:
-            i18n.activate(lang)
-            return call()
-
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(1, thread_name_prefix="zerosum-search")
-        self._stop_search = stop
-        loop = asyncio.get_running_loop()
-        self._worker = asyncio.ensure_future(loop.run_in_executor(self._executor, work))
-        return await asyncio.shield(self._worker)
-
-    def _reporter(self, state: Any) -> Callable[[Progress[Any]], None]:
-        """A progress callback for a worker thread: posts ``progress``
-        objects to the event loop, which drops them once stale."""
-        loop = asyncio.get_running_loop()
-        generation, game = self.generation, self.game
-
-        def report(progress: Progress[Any]) -> None:
-            obj = progress_object(game, state, progress)
-            loop.call_soon_threadsafe(self._post, generation, obj)
-
-        return report
-
-    def _post(self, generation: int, obj: dict[str, Any]) -> None:
-        if generation == self.generation:
-            self._emit(obj)
-
-    async def _ai_move(self) -> None:
-        generation, state, game = self.generation, self.state, self.game
-        player: Player = game.to_move(state)
-        agent = self.agents[player]
-        assert agent is not None
-        if self.delay:
-            await asyncio.sleep(self.delay)
-        if isinstance(agent, EngineAgent):
-            report = self._reporter(state)
-            decision = await self._in_thread(agent.stop, lambda: agent.choose(game, state, report))
+    def _search_ended(self, kind: str | None) -> None:
+        """A search ended by itself: show that, or take analysis up again
+        after a hint or a review interrupted it."""
+        if kind in ("hint", "review") and self.analysis_on:
+            self._changed()
         else:
-            decision = agent.choose(game, state)
-        if generation != self.generation:
+            self._send_state()
+
+    async def _ai_move(self, search_id: int) -> None:
+        runner, state, game = self.runner, self.state, self.game
+        generation = runner.generation
+        player: Player = game.to_move(state)
+        agent, kind = self.agents[player], self.players[player].kind
+        assert agent is not None
+        decision = await searches.ai_decision(runner, search_id, game, state, agent, self.delay)
+        if not runner.current(generation):
             return
         if decision.search is not None:
-            self._emit({**solve_object(game, state, decision.search), "player": player})
-        self._finished()
-        self._play(decision.move)
+            runner.send(search_id, {**solve_object(game, state, decision.search), "player": player})
+        runner.finish()
+        self._play(decision.move, played_by(kind, decision))
         self._changed()
 
-    async def _analyse(self, limits: Limits, hint: bool = False) -> None:
-        generation, state, game, engine = self.generation, self.state, self.game, self.analyst
-        report = self._reporter(state)
-        result = await self._in_thread(
-            engine.stop, lambda: engine.analyze(state, limits, on_progress=report)
+    async def _analyse(self, search_id: int, limits: Limits) -> None:
+        runner, state, game = self.runner, self.state, self.game
+        generation = runner.generation
+        position = game.format_position(state)
+        hint = runner.kind == "hint"
+        if not hint:  # the page's table restarts: so does what a hint may give
+            self._analysed = None
+
+        def remember(best: Any, score: Score) -> None:
+            if best is not None and not hint:
+                self._analysed = (position, search_id, best, score.raw, score.exact)
+
+        result = await searches.analysis(
+            runner, search_id, game, state, self.analyst, limits,
+            lambda progress: remember(progress.best_move, progress.score),
         )
-        if generation != self.generation:
+        if not runner.current(generation):
             return
-        self._emit(analyze_object(game, state, result))
+        runner.send(search_id, analyze_object(game, state, result))
+        remember(result.best_move, result.score)
         if hint and result.best_move is not None:
-            self._emit(
-                {
-                    "type": "hint",
-                    "position": game.format_position(state),
-                    "move": game.format_move(result.best_move),
-                    "score": result.score.raw,
-                    "exact": result.score.exact,
-                }
+            runner.send(
+                search_id,
+                hint_object(game, state, result.best_move, result.score.raw, result.score.exact),
             )
+
+    async def _review(self, search_id: int) -> None:
+        await searches.review(
+            self.runner, search_id, self.game, self.analyst,
+            self.record.line, self.record.states, lambda: self._stop_review,
+        )
 
     async def start(self) -> None:
         """The connection opened: show the starting game."""
@@ -576,68 +437,27 @@ class Session:
 
     async def close(self) -> None:
         """The connection ended: stop its search and wait for the thread."""
-        self._cancel_search()
-        if self._winding_down is not None:
-            await asyncio.gather(self._winding_down, return_exceptions=True)
-        if self._executor is not None:
-            self._executor.shutdown(wait=False)
-            self._executor = None
+        await self.runner.close()
 
     # -- messages out --------------------------------------------------------------
+    def _paused(self) -> bool:
+        """The AI is held at the position shown: only when the computer is
+        to move there (a human to move is not waiting for anything)."""
+        return self.holding and not self._over() and not self._mover_is_human(self.record.ply)
+
+    def _send_state(self) -> None:
+        self._emit(self.state_object())
+
     def state_object(self) -> dict[str, Any]:
         """The ``state`` object: everything the page shows."""
-        game, state = self.game, self.state
-        over = game.is_terminal(state)
-        winner: int | None = None
-        banner: str | None = None
-        if over:
-            utility = game.utility(state, 0)
-            winner = 0 if utility > 0 else 1 if utility < 0 else None
-            banner = (
-                _("{player} wins").format(player=game.player_name(winner))
-                if winner is not None
-                else _("Draw")
-            )
-        board = game.board(state)
-        history: list[dict[str, Any]] = []
-        for ply, move in enumerate(self.record):
-            before = self.states[ply]
-            history.append(
-                {
-                    "move": game.format_move(move),
-                    "player": game.to_move(before),
-                    "cells": [list(c) for c in game.move_cells(before, move)],
-                }
-            )
-        # A neutral piece the record says someone placed (a Domineering
-        # tile) is drawn in that player's colour.
-        placed = [(entry["player"], entry["cells"]) for entry in history[: self.ply]]
-        board_json = board_object(board, placed)
-        return {
-            "type": "state",
-            "game": game.spec(),
-            "title": _(type(game).title),
-            "player_names": [game.player_name(0), game.player_name(1)],
-            "players": [p.to_json() for p in self.players],
-            "position": game.format_position(state),
-            "start": game.format_position(self.origin),
-            "record": " ".join(game.format_move(m) for m in self.record),
-            "history": history,
-            "ply": self.ply,
-            "to_move": game.to_move(state),
-            "legal": [
-                {"move": game.format_move(m), "cells": [list(c) for c in game.move_cells(state, m)]}
-                for m in ([] if over else game.actions(state))
-            ],
-            "board": board_json,
-            "text": game.render(state),
-            "over": over,
-            "winner": winner,
-            "banner": banner,
-            "searching": self.searching,
-            "paused": self.paused,
-            "analysis": self.analysis_on,
-            "delay": self.delay,
-            "analysis_time": self.analysis_time,
-            "seed": self.seed,
-        }
+        return state_object(
+            self.game,
+            self.record,
+            players=self.players,
+            by=self.record.tags,
+            searching=self.runner.kind,
+            search_id=self.runner.search_id,
+            paused=self._paused(),
+            settings=Settings(self.delay, self.analysis_time, self.analysis_on, self.lines),
+            seed=self.seed,
+        )
