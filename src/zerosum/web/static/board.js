@@ -287,6 +287,17 @@ export class BoardView {
       el("circle", { class: cls, cx: geo.cx(c), cy: geo.cy(r), r: occupied ? S * 0.42 : S * 0.07 }, legalLayer);
     }
 
+    // the winning line(s) of a finished game (state.outcome.cells)
+    const outcome = state.outcome && typeof state.outcome === "object" ? state.outcome : null;
+    const winCells = outcome && Array.isArray(outcome.cells) ? outcome.cells.filter(isCell) : [];
+    if (winCells.length) {
+      const layer = el("g", { class: "layer-win" }, svg);
+      for (const [r, c] of winCells) {
+        if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+        el("rect", { class: "win", x: geo.x(c) + 4, y: geo.y(r) + 4, width: S - 8, height: S - 8, rx: 16, "data-row": r, "data-col": c }, layer);
+      }
+    }
+
     // hint
     this.hintLayer = el("g", { class: "layer-hint" }, svg);
     const hintMove = view.hint ? legal.find((m) => m.move === view.hint) : null;

@@ -147,7 +147,9 @@ export function renderStatus() {
   const banner = $("#banner");
   if (state && state.over) {
     banner.hidden = false;
-    banner.textContent = state.banner || t("Game over");
+    // the result with its detail (Black wins 40–24) when the server gives it
+    const outcome = state.outcome && typeof state.outcome.text === "string" ? state.outcome.text : null;
+    banner.textContent = outcome || state.banner || t("Game over");
     banner.dataset.winner = state.winner === 0 || state.winner === 1 ? String(state.winner) : "draw";
   } else {
     banner.hidden = true;

@@ -28,7 +28,7 @@ function gameInfo(name) {
 
 function fillGameSelect() {
   const select = $("#game-select");
-  const keep = select.value || (app.state ? parseSpec(app.state.game).name : "");
+  const keep = select.value || (app.state ? menuName(app.state) : "");
   select.replaceChildren();
   for (const game of app.games) {
     const option = h("option", null, shortTitle(game.title) || game.name);
@@ -42,23 +42,20 @@ function fillGameSelect() {
   if (app.state && !app.setupDirty) syncSetupFromState(app.state, true);
 }
 
-/** {name, args: {param: value}} from a spec such as mnk(m=4,n=4,k=3) or mnk(4,4,3). */
-function parseSpec(spec) {
-  const match = /^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$/s.exec(String(spec || ""));
-  if (!match) return { name: String(spec || ""), args: {} };
-  const name = match[1].toLowerCase();
-  const args = {};
-  const body = (match[2] || "").trim();
-  if (body) {
-    const info = gameInfo(name);
-    const params = info && Array.isArray(info.params) ? info.params : [];
-    body.split(/,/).forEach((item, index) => {
-      const eq = item.indexOf("=");
-      if (eq >= 0) args[item.slice(0, eq).trim().toLowerCase()] = item.slice(eq + 1).trim();
-      else if (params[index]) args[params[index].name] = item.trim();
-    });
-  }
-  return { name, args };
+/** The menu entry of the game `state` plays: an alias (gomoku) when the
+ * game is its spec, else the registry name the server sends. */
+function menuName(state) {
+  const alias = app.games.find((g) => g.alias_of && (g.name === state.game || sameSpec(g.alias_of, state.game)));
+  if (alias) return alias.name;
+  return typeof state.name === "string" ? state.name : String(state.game || "");
+}
+
+/** state.params as the form's texts. */
+function paramValues(state) {
+  const values = {};
+  const params = state && state.params && typeof state.params === "object" ? state.params : {};
+  for (const [key, value] of Object.entries(params)) values[key] = String(value);
+  return values;
 }
 
 function sameSpec(a, b) {
@@ -84,18 +81,22 @@ export function buildParams(values) {
     if (!param || typeof param.name !== "string") continue;
     const label = h("label", "field param");
     const head = h("span", "field-label");
-    head.appendChild(h("code", "param-name", param.name));
+    // the server's translated label (Rows, 行数); the spec's name as a tooltip
+    const name = h("span", "param-name", typeof param.label === "string" && param.label ? param.label : param.name);
+    name.title = param.name;
+    head.appendChild(name);
     if (param.help) head.appendChild(h("span", "param-help", param.help));
     label.appendChild(head);
     let input;
     const choices = Array.isArray(param.choices) ? param.choices : [];
     if (choices.length) {
       input = h("select");
-      for (const choice of choices) {
-        const option = h("option", null, choice);
+      const labels = Array.isArray(param.choice_labels) ? param.choice_labels : [];
+      choices.forEach((choice, index) => {
+        const option = h("option", null, labels[index] || choice);
         option.value = String(choice);
         input.appendChild(option);
-      }
+      });
     } else if (typeof param.default === "number") {
       input = h("input");
       input.type = "number";
@@ -124,7 +125,7 @@ export function buildParams(values) {
 /** The spec of the set-up: name, or name(p=v,...) with the parameters that
  * differ from their defaults. */
 export function buildSpec() {
-  const name = $("#game-select").value || (app.state ? parseSpec(app.state.game).name : "tictactoe");
+  const name = $("#game-select").value || (app.state ? menuName(app.state) : "tictactoe");
   const parts = [];
   for (const input of $("#params").querySelectorAll("[name^='param-']")) {
     const value = String(input.value).trim();
@@ -161,17 +162,13 @@ export function syncSetupFromState(state, force) {
   // the user's choice in progress is never overwritten by a reply
   if (!force && (app.setupDirty || state.game === app.setupGame)) return;
   app.setupGame = state.game;
-  const { name, args } = parseSpec(state.game);
   const select = $("#game-select");
-  // an alias chosen in the menu (gomoku) stays chosen when the game is its spec
-  const chosen = gameInfo(select.value);
-  if (chosen && chosen.alias_of && sameSpec(chosen.alias_of, state.game)) {
-    buildParams({});
-  } else {
-    if (!gameInfo(name)) return;
-    select.value = name;
-    buildParams(args);
-  }
+  const name = menuName(state);
+  if (!gameInfo(name)) return;
+  select.value = name;
+  // the server's values of every parameter (docs/messages.md: params)
+  const info = gameInfo(name);
+  buildParams(info && info.alias_of ? {} : paramValues(state));
   app.setupDirty = false;
   $("#new-game").classList.remove("attention");
 }
