@@ -7,6 +7,12 @@ from ..i18n import N_
 
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
+    N_("Engine lines"),
+    N_("Lines"),
+    N_("How many engine lines to show"),
+    N_("An arrow for the second-best move too"),
+    N_("2nd arrow"),
+    N_("Click to play {move}"),
     N_("a leaf node: scored by the evaluation function"),
     N_("a leaf node: the game is over"),
     N_("AI"),

@@ -200,7 +200,7 @@ export function onProgress(progress) {
   if (!app.searchKind && state && state.searching) app.searchKind = state.searching;
   if (state && Array.isArray(progress.moves) && progress.moves.length) {
     const map = scoreMap(progress.moves);
-    app.scores = { position: state.position, map, best: progress.moves[0] ? String(progress.moves[0].move) : null };
+    app.scores = { position: state.position, map, best: progress.moves[0] ? String(progress.moves[0].move) : null, entries: progress.moves };
   }
   if (state && typeof progress.score === "number") {
     setEvaluation(progress.score, Boolean(progress.exact), moverIndex(null), state.position);
@@ -214,7 +214,7 @@ export function onAnalysis(analysis) {
   const position = typeof analysis.position === "string" ? analysis.position : state.position;
   if (position !== state.position) return; // an analysis of a position no longer shown
   const moves = Array.isArray(analysis.moves) ? analysis.moves : [];
-  app.scores = { position, map: scoreMap(moves), best: analysis.best_move !== undefined ? String(analysis.best_move) : null };
+  app.scores = { position, map: scoreMap(moves), best: analysis.best_move !== undefined ? String(analysis.best_move) : null, entries: moves };
   if (typeof analysis.score === "number") {
     setEvaluation(analysis.score, Boolean(analysis.exact), moverIndex(analysis), position);
     app.summary = {

@@ -4,13 +4,14 @@
 import { moveShown, onAnalysis, onHint, onProgress, onResult, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
 import { currentLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { onKey } from "./keys.js";
-import { renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
+import { boardView, playMove, renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
 import { copyField, gotoPly, loadPasted, navigationSeen, renderCopy, renderMoves } from "./record.js";
 import { SECONDS, buildParams, buildSpec, checkPlayerTime, clearSetupRefusal, loadGames, markSetupDirty, readPlayers, renderPlayerNames, secondsIn, sendPlayers, sendPlayersSoon, shortTitle, showSetupRefusal, syncPlayersFromState, syncSetupFromState, updatePlayerControls } from "./setup.js";
 import { Connection } from "./socket.js";
 import { $, MOVE_ITEM, app, debounce, h, isInteger, playerName, renderAll, setRenderer, send, toast } from "./store.js";
 import { EXAMPLES, TreeView } from "./tree.js";
 import { isRestored, readAddress, restoreMessages, writeAddress } from "./address.js";
+import { bindLines, renderEngineLines } from "./lines.js";
 
 function onState(state) {
   const previous = app.state;
@@ -120,6 +121,7 @@ function renderParts() {
     renderMoves,
     renderCopy,
     renderEvaluation,
+    () => renderEngineLines(boardView, playMove),
     renderLines,
     renderSummary,
   ];
@@ -335,6 +337,7 @@ function selectTab(name) {
 async function start() {
   setRenderer(renderParts);
   bindEvents();
+  bindLines(renderAll);
   updatePlayerControls();
   const lang = await setLanguage(initialLanguage());
   $("#lang").value = lang;

@@ -348,6 +348,13 @@ export class BoardView {
       }
     }
     if (!view.canPlay) svg.classList.add("locked");
+    // arrows and a previewed line lie over the pieces, under the hit layer
+    this.arrowLayer = el("g", { class: "layer-arrows" }, svg);
+    this.lineLayer = el("g", { class: "layer-line" }, svg);
+    svg.insertBefore(this.arrowLayer, hits);
+    svg.insertBefore(this.lineLayer, hits);
+    this.drawArrows(Array.isArray(view.arrows) ? view.arrows : []);
+    this.drawLine();
     this.drawPreview();
   }
 
@@ -472,6 +479,93 @@ export class BoardView {
       const label = el("text", { class: "heuristic-text", x: cx, y: cy + 1 }, g);
       label.textContent = text;
     }
+  }
+
+  /** An arrow onto the first cell of each of `arrows` ([{move, rank}], rank
+   * 1 the best move): placement games have no "from" square, so the arrow
+   * comes in from the edge of the board the side to move faces. */
+  drawArrows(arrows) {
+    const layer = this.arrowLayer;
+    const view = this.view;
+    if (!layer || !view) return;
+    layer.replaceChildren();
+    const state = view.state;
+    const legal = Array.isArray(state.legal) ? state.legal : [];
+    const geo = this.geo;
+    for (const arrow of arrows) {
+      const move = legal.find((m) => String(m.move) === String(arrow.move));
+      const cells = move ? cellsOf(move) : [];
+      if (!cells.length) continue;
+      const [r, c] = cells[0];
+      if (r < 0 || r >= geo.rows || c < 0 || c >= geo.cols) continue;
+      const x = geo.cx(c);
+      const y = geo.cy(r);
+      // from above the cell, one and a half cells long (shorter near the top)
+      const up = Math.min(S * 1.5, y - geo.top + S * 0.35);
+      const head = S * 0.28;
+      const g = el("g", { class: `arrow rank-${arrow.rank}`, "data-move": arrow.move }, layer);
+      el("line", { class: "arrow-shaft", x1: x, y1: y - up, x2: x, y2: y - head * 0.9 }, g);
+      el("path", { class: "arrow-head", d: `M ${x - head * 0.7} ${y - head} L ${x + head * 0.7} ${y - head} L ${x} ${y - S * 0.05} Z` }, g);
+    }
+  }
+
+  /** Show `moves` (a line from the position drawn) as numbered ghost pieces;
+   * null clears it. Moves whose cells the page cannot know (a move not
+   * legal in the position drawn, as an Othello reply may be) end it. */
+  previewLine(moves) {
+    this.line = Array.isArray(moves) && moves.length ? moves.map(String) : null;
+    this.drawLine();
+  }
+
+  drawLine() {
+    const layer = this.lineLayer;
+    const view = this.view;
+    if (!layer || !view || !layer.isConnected) return;
+    layer.replaceChildren();
+    if (!this.line) return;
+    const state = view.state;
+    const board = state.board;
+    const geo = this.geo;
+    const pieces = Array.isArray(board.pieces) ? board.pieces : [];
+    const theme = themeOf(board);
+    const legal = Array.isArray(state.legal) ? state.legal : [];
+    const taken = new Set();
+    const height = new Map(); // drop boards: stones added to each column
+    let player = state.to_move === 1 ? 1 : 0;
+    layer.dataset.line = this.line.join(" ");
+    let shown = 0;
+    for (const name of this.line.slice(0, 12)) {
+      const move = legal.find((m) => String(m.move) === name);
+      let cells = move ? cellsOf(move) : [];
+      if (board.drop && cells.length) {
+        // the stone lands above the ones the line has already dropped there
+        const c = cells[0][1];
+        const above = height.get(c) || 0;
+        cells = [[cells[0][0] - above, c]];
+        height.set(c, above + 1);
+      }
+      if (!cells.length || cells.some(([r, c]) => taken.has(r * geo.cols + c) || r < 0 || r >= geo.rows || c < 0 || c >= geo.cols)) break;
+      // the two sides' moves differ (Domineering): only the first is known
+      if (shown > 0 && (pieces.includes("vertical") || pieces.includes("horizontal"))) break;
+      shown += 1;
+      const g = el("g", { class: `line-step p${player}`, "data-step": shown }, layer);
+      const token = pieces[player];
+      if (token === "vertical" || token === "horizontal") this.drawTile(g, cells, player, token, "piece domino ghost");
+      else {
+        for (const [r, c] of cells) {
+          if (cellValue(board, r, c) !== null) {
+            // taking something away (Nim): mark what goes
+            el("rect", { class: "take", x: geo.x(c) + S * 0.08, y: geo.y(r) + S * 0.08, width: S * 0.84, height: S * 0.84, rx: S * 0.2 }, g);
+          } else this.drawPiece(g, r, c, player, token, theme, "piece ghost");
+        }
+      }
+      const [r, c] = cells[0];
+      for (const [rr, cc] of cells) taken.add(rr * geo.cols + cc);
+      const label = el("text", { class: "line-number", x: geo.cx(c), y: geo.cy(r) + 1 }, g);
+      label.textContent = String(shown);
+      player = 1 - player;
+    }
+    layer.dataset.shown = String(shown);
   }
 
   /** The translucent picture of the move under the pointer. */

@@ -5,8 +5,9 @@ import { BoardView, cellsOf, resolveCell } from "./board.js";
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, classify, scoreWords } from "./scores.js";
 import { $, app, h, isInteger, playerColour, playerName, send, toast } from "./store.js";
+import { arrowsFor } from "./lines.js";
 
-const boardView = new BoardView($("#board"), { onCell: onCellClick });
+export const boardView = new BoardView($("#board"), { onCell: onCellClick });
 
 /** The computer is to move and waits (the record is being stepped
  * through): only then is the game "paused". */
@@ -47,7 +48,7 @@ function onCellClick(row, col) {
   playMove(move.move);
 }
 
-function playMove(move) {
+export function playMove(move) {
   const why = refusal(app.state);
   if (why) {
     toast(why);
@@ -86,6 +87,7 @@ export function renderBoard() {
       best: scores.best,
       hint: hint ? hint.move : null,
       canPlay: isHumanTurn(state),
+      arrows: arrowsFor(state),
     });
   } else {
     boardView.clear();
