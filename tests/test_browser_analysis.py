@@ -92,3 +92,55 @@ def test_the_evaluation_bar_stands_beside_the_board(page: Any) -> None:
     assert bar["x"] + bar["width"] <= board["x"] + 1
     assert bar["height"] > board["height"] * 0.8
     assert abs(bar["y"] - board["y"]) < 40
+
+
+def test_a_different_move_keeps_the_old_line_as_a_variation(page: Any) -> None:
+    new_game(page, "tictactoe", players=("human", "human"))
+    click_cell(page, 1, 1)  # 4
+    click_cell(page, 0, 0)  # 0
+    page.click("#goto-prev")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    click_cell(page, 2, 2)  # 8 instead of 0
+    assert page.input_value("#record").split() == ["4", "8"]
+    variation = page.locator("#moves li.variation")
+    variation.wait_for()
+    assert variation.get_attribute("data-variation-move") == "0"
+    assert "0" in variation.inner_text()
+    variation.click()
+    page.wait_for_function("document.querySelector('#record').value.trim() === '4 0'")
+    assert ply(page) == 2
+    # the line left is a variation now
+    page.wait_for_function(
+        "document.querySelector('#moves li.variation')?.dataset.variationMove === '8'"
+    )
+
+
+def test_review_marks_the_move_that_threw_away_the_draw_and_the_graph_jumps(page: Any) -> None:
+    new_game(page, "tictactoe", players=("human", "human"))
+    click_cell(page, 1, 1)  # X takes the centre
+    click_cell(page, 0, 1)  # O on an edge: a proven draw becomes a proven loss
+    page.click("#review")
+    page.wait_for_function("document.querySelector('#moves li[data-ply=\"2\"]')?.dataset.mark")
+    wait_idle(page)
+    second = page.locator("#moves li[data-ply='2']")
+    assert second.get_attribute("data-mark") == "lost-draw"
+    assert "threw away a draw" in second.inner_text()
+    assert page.locator("#moves li[data-ply='1']").get_attribute("data-mark") is None
+    graph = page.locator("#eval-graph")
+    assert int(graph.get_attribute("data-points") or 0) == 3
+    assert page.locator("#eval-graph .graph-mark.mark-lost-draw").count() == 1
+    # a click at the graph's left edge goes to the start
+    found = graph.bounding_box()
+    assert found is not None
+    page.mouse.click(found["x"] + 2, found["y"] + found["height"] / 2)
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    # the review stays on show for the same line
+    assert page.locator("#moves li[data-ply='2']").get_attribute("data-mark") == "lost-draw"
+
+
+def test_the_graph_gets_each_analysed_position(page: Any) -> None:
+    new_game(page, "tictactoe", players=("human", "human"))
+    analyse(page)
+    click_cell(page, 1, 1)
+    page.wait_for_function("Number(document.querySelector('#eval-graph').dataset.points) === 2")
+    page.uncheck("#analysis-toggle")

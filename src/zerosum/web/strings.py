@@ -7,6 +7,16 @@ from ..i18n import N_
 
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
+    N_("Evaluation graph"),
+    N_("Review"),
+    N_("Score every position of the game and mark the moves that lost ground"),
+    N_("reviewing the game…"),
+    N_("inaccuracy"),
+    N_("mistake"),
+    N_("blunder"),
+    N_("threw away a win"),
+    N_("threw away a draw"),
+    N_("Switch to this variation"),
     N_("Engine lines"),
     N_("Lines"),
     N_("How many engine lines to show"),

@@ -4,6 +4,7 @@
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
 import { $, app, h, isInteger, playerName, pvText, scheduleRender, toast } from "./store.js";
+import { notePositionScore } from "./graph.js";
 
 function moverIndex(object) {
   const state = app.state;
@@ -58,6 +59,7 @@ function searchKindText(kind) {
   if (kind === "ai") return t("The AI's search");
   if (kind === "analysis") return t("Analysis");
   if (kind === "hint") return t("Hint");
+  if (kind === "review") return t("Review");
   return "";
 }
 
@@ -215,6 +217,7 @@ export function onAnalysis(analysis) {
   if (position !== state.position) return; // an analysis of a position no longer shown
   const moves = Array.isArray(analysis.moves) ? analysis.moves : [];
   app.scores = { position, map: scoreMap(moves), best: analysis.best_move !== undefined ? String(analysis.best_move) : null, entries: moves };
+  if (typeof analysis.score === "number") notePositionScore(state, analysis.score, analysis.exact);
   if (typeof analysis.score === "number") {
     setEvaluation(analysis.score, Boolean(analysis.exact), moverIndex(analysis), position);
     app.summary = {
@@ -231,11 +234,26 @@ export function onAnalysis(analysis) {
   scheduleRender();
 }
 
+/** A review streams every position's score and the moves' marks. */
+export function onReview(review) {
+  const state = app.state;
+  if (!state || !Array.isArray(review.plies)) return;
+  const plies = new Map();
+  for (const entry of review.plies) {
+    if (entry && Number.isInteger(entry.ply)) plies.set(entry.ply, entry);
+  }
+  app.review = { record: state.record, start: state.start, searchId: review.search_id, plies, done: Boolean(review.done) };
+  scheduleRender();
+}
+
 export function onResult(result) {
   const state = app.state;
   const player = moverIndex(result);
   // the result comes just before the state showing its move
   app.result = { ply: state && isInteger(state.ply) ? state.ply : null };
+  if (state && typeof result.score === "number" && (result.player === undefined || result.player === state.to_move)) {
+    notePositionScore(state, result.score, result.exact);
+  }
   if (typeof result.score === "number") {
     const position = typeof result.position === "string" ? result.position : state ? state.position : null;
     setEvaluation(result.score, Boolean(result.exact), player, position);

@@ -1,17 +1,18 @@
 // The zerosum page: wires the modules (set-up, board, record, analysis,
 // keys) to the session's WebSocket (docs/messages.md is the contract).
 
-import { moveShown, onAnalysis, onHint, onProgress, onResult, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
+import { moveShown, onAnalysis, onHint, onProgress, onResult, onReview, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
 import { currentLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { onKey } from "./keys.js";
 import { boardView, playMove, renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
-import { copyField, gotoPly, loadPasted, navigationSeen, renderCopy, renderMoves } from "./record.js";
+import { copyField, gotoPly, loadPasted, navigationSeen, renderCopy, renderMoves, switchLine } from "./record.js";
 import { SECONDS, buildParams, buildSpec, checkPlayerTime, clearSetupRefusal, loadGames, markSetupDirty, readPlayers, renderPlayerNames, secondsIn, sendPlayers, sendPlayersSoon, shortTitle, showSetupRefusal, syncPlayersFromState, syncSetupFromState, updatePlayerControls } from "./setup.js";
 import { Connection } from "./socket.js";
 import { $, MOVE_ITEM, app, debounce, h, isInteger, playerName, renderAll, setRenderer, send, toast } from "./store.js";
 import { EXAMPLES, TreeView } from "./tree.js";
 import { isRestored, readAddress, restoreMessages, writeAddress } from "./address.js";
 import { bindLines, renderEngineLines } from "./lines.js";
+import { EvalGraph } from "./graph.js";
 
 function onState(state) {
   const previous = app.state;
@@ -102,6 +103,9 @@ function onMessage(message) {
     case "hint":
       onHint(message);
       break;
+    case "review":
+      onReview(message);
+      break;
     case "error":
       onError(typeof message.message === "string" && message.message ? message.message : t("Something went wrong"));
       break;
@@ -122,6 +126,7 @@ function renderParts() {
     renderCopy,
     renderEvaluation,
     () => renderEngineLines(boardView, playMove),
+    () => graph.render(app.state),
     renderLines,
     renderSummary,
   ];
@@ -179,6 +184,7 @@ function onClose() {
 }
 
 export const treeView = new TreeView($("#tree-view"));
+const graph = new EvalGraph($("#eval-graph"), (ply) => gotoPly(ply));
 
 function renderTreeExamples() {
   const buttons = EXAMPLES.map((example) => {
@@ -294,6 +300,7 @@ function bindEvents() {
     renderControls();
   });
   $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#review").addEventListener("click", () => send({ type: "review" }));
   $("#stop").addEventListener("click", () => send({ type: "stop" }));
   $("#resume").addEventListener("click", () => send({ type: "resume" }));
   $("#analysis-toggle").addEventListener("change", (event) => {
@@ -301,8 +308,20 @@ function bindEvents() {
   });
 
   $("#moves").addEventListener("click", (event) => {
+    const variation = event.target.closest ? event.target.closest("li.variation") : null;
+    if (variation) {
+      switchLine(Number(variation.dataset.variationPly), variation.dataset.variationMove);
+      return;
+    }
     const item = event.target.closest ? event.target.closest(MOVE_ITEM) : null;
     if (item) gotoPly(Number(item.dataset.ply));
+  });
+  $("#moves").addEventListener("keydown", (event) => {
+    const variation = event.target.closest ? event.target.closest("li.variation") : null;
+    if (variation && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      switchLine(Number(variation.dataset.variationPly), variation.dataset.variationMove);
+    }
   });
   $("#goto-first").addEventListener("click", () => gotoPly(0));
   $("#goto-prev").addEventListener("click", () => app.state && gotoPly(app.state.ply - 1));

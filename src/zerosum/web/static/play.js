@@ -138,6 +138,7 @@ export function renderStatus() {
     else text = t("{player} to move", { player });
     if (state.searching === "analysis") text += " · " + t("analysing…");
     else if (state.searching === "hint") text += " · " + t("looking for a hint…");
+    else if (state.searching === "review") text += " · " + t("reviewing the game…");
     if (isHeld(state)) text += " · " + t("paused");
   }
   status.textContent = text;
@@ -178,6 +179,7 @@ export function renderControls() {
   $("#undo").disabled = !has || ply === 0;
   $("#redo").disabled = !has || ply >= length;
   $("#hint").disabled = !has || Boolean(state.over);
+  $("#review").disabled = !has || length === 0 || state.searching === "review";
   $("#stop").disabled = !has || !state.searching;
   // Resume keeps its place in the toolbar when not wanted (nothing moves)
   const resume = $("#resume");

@@ -5,6 +5,41 @@ import { t } from "./i18n.js";
 import { readPlayers } from "./setup.js";
 import { $, app, h, isInteger, playerColour, playerName, send, toast } from "./store.js";
 
+/** The review's marks: the symbol on the moves list and the words. */
+export const MARKS = {
+  inaccuracy: { symbol: "?!", words: () => t("inaccuracy") },
+  mistake: { symbol: "?", words: () => t("mistake") },
+  blunder: { symbol: "??", words: () => t("blunder") },
+  "lost-win": { symbol: "??", words: () => t("threw away a win") },
+  "lost-draw": { symbol: "?", words: () => t("threw away a draw") },
+};
+
+/** The review's mark of the move played at `ply` of the current line, or null. */
+export function reviewMark(ply) {
+  const review = currentReview();
+  const entry = review ? review.plies.get(ply) : null;
+  return entry && typeof entry.class === "string" && MARKS[entry.class] ? entry.class : null;
+}
+
+/** The review of the line shown (a review of another line is not shown). */
+export function currentReview() {
+  const state = app.state;
+  const review = app.review;
+  if (!state || !review || review.record !== state.record || review.start !== state.start) return null;
+  return review;
+}
+
+/** The variations that branch off instead of move `index` + 1. */
+function variationsAt(state, index) {
+  const variations = Array.isArray(state.variations) ? state.variations : [];
+  return variations.filter((v) => v && v.ply === index && Array.isArray(v.moves) && v.moves.length);
+}
+
+/** Switch to the variation starting with `move` after `ply` moves. */
+export function switchLine(ply, move) {
+  send({ type: "line", ply, move });
+}
+
 export function renderMoves() {
   const list = $("#moves");
   const state = app.state;
@@ -26,6 +61,15 @@ export function renderMoves() {
     who.appendChild(document.createTextNode(playerName(state, entry.player)));
     li.appendChild(who);
     li.appendChild(h("span", "move-text", entry.move));
+    // the review's mark of this move (played at ply `index`)
+    const mark = reviewMark(index);
+    if (mark) {
+      // "threw away a win" in words: a symbol would hide what happened
+      const badge = h("span", `move-mark mark-${mark}`, mark.startsWith("lost-") ? MARKS[mark].words() : MARKS[mark].symbol);
+      badge.title = MARKS[mark].words();
+      li.appendChild(badge);
+      li.dataset.mark = mark;
+    }
     if (index + 1 === ply) {
       li.classList.add("current");
       li.setAttribute("aria-current", "step");
@@ -35,6 +79,16 @@ export function renderMoves() {
     }
     li.title = t("Go to the position after move {n}", { n: index + 1 });
     list.appendChild(li);
+    // the lines played instead of this move, kept as variations
+    for (const variation of variationsAt(state, index)) {
+      const item = h("li", "variation");
+      item.dataset.variationPly = String(index);
+      item.dataset.variationMove = String(variation.moves[0]);
+      item.tabIndex = 0;
+      item.appendChild(h("span", "variation-moves", `${index + 1}. ${variation.moves.join(" ")}`));
+      item.title = t("Switch to this variation");
+      list.appendChild(item);
+    }
   });
   list.classList.toggle("at-start", ply === 0);
   if (current) {

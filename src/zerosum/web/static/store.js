@@ -82,6 +82,8 @@ export const app = {
   navTimer: null,
   searchId: null, // the search whose objects are shown (state.search_id)
   result: null, // {ply}: the ply the AI's last result was searched at
+  review: null, // {record, start, searchId, plies: Map(ply -> entry), done}
+  plyScores: new Map(), // "start|record prefix" -> {score (first player's view), exact}
   restoring: null, // the address's game, until its state arrives
   restoreTimer: null,
 };
