@@ -144,3 +144,116 @@ def test_the_graph_gets_each_analysed_position(page: Any) -> None:
     click_cell(page, 1, 1)
     page.wait_for_function("Number(document.querySelector('#eval-graph').dataset.points) === 2")
     page.uncheck("#analysis-toggle")
+
+
+def test_keyboard_shortcuts_and_their_help(page: Any) -> None:
+    new_game(page, "connect4", players=("human", "human"))
+    click_cell(page, 0, 0)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    # f flips (left-right on Connect Four)
+    page.keyboard.press("f")
+    page.wait_for_function("document.querySelector('#board').classList.contains('flipped')")
+    page.keyboard.press("f")
+    page.wait_for_function("!document.querySelector('#board').classList.contains('flipped')")
+    # a: analysis on, then off
+    page.keyboard.press("a")
+    page.wait_for_function("document.querySelector('#analysis-toggle').checked")
+    page.locator("#engine-lines li").first.wait_for()
+    page.keyboard.press("a")
+    page.wait_for_function("!document.querySelector('#analysis-toggle').checked")
+    wait_idle(page)
+    # h: a hint
+    page.keyboard.press("h")
+    page.locator("#board .hint").wait_for()
+    # ? opens the help, which lists every shortcut; Escape closes it
+    page.keyboard.press("?")
+    help_box = page.locator("#help")
+    help_box.wait_for(state="visible")
+    keys = page.eval_on_selector_all("#help-list kbd", "ks => ks.map(k => k.textContent)")
+    for key in ["←", "→", "Home", "End", "f", "h", "a", "n", "?"]:
+        assert key in keys, keys
+    page.keyboard.press("Escape")
+    help_box.wait_for(state="hidden")
+    # n: a new game
+    old = page.evaluate("document.body.dataset.seed")
+    page.keyboard.press("n")
+    page.wait_for_function(f"document.body.dataset.seed !== '{old}'")
+    assert ply(page) == 0
+
+
+def animation_of(page: Any, selector: str) -> str:
+    return str(page.eval_on_selector(selector, "e => getComputedStyle(e).animationName"))
+
+
+def test_a_connect_four_stone_drops_and_othello_discs_turn(page: Any) -> None:
+    new_game(page, "connect4", players=("human", "human"))
+    click_cell(page, 0, 2)
+    assert animation_of(page, "#board .layer-pieces .piece.fresh") == "fall"
+    new_game(page, "othello", players=("human", "human"))
+    page.locator("#board rect.cell.playable").first.click()
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    turned = page.locator("#board .layer-pieces .piece.turned")
+    assert turned.count() >= 1
+    assert animation_of(page, "#board .layer-pieces .piece.turned") == "turn"
+
+
+def test_no_animation_when_the_system_asks_for_less_motion(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    new_game(page, "connect4", players=("human", "human"))
+    click_cell(page, 0, 2)
+    name = animation_of(page, "#board .layer-pieces .piece.fresh")
+    context.close()
+    assert name == "none"
+
+
+def luminance(colour: str) -> float:
+    import re
+
+    red, green, blue = (int(x) for x in re.findall(r"\d+", colour)[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_the_dark_theme_follows_the_system(browser: Any, server: str) -> None:
+    shades = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(server)
+        page.wait_for_selector("body[data-ready='1']")
+        shades[scheme] = page.evaluate(
+            "[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color,"
+            " getComputedStyle(document.querySelector('#setup')).backgroundColor]"
+        )
+        if scheme == "dark":
+            test_browser.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(test_browser.ARTIFACTS / "page-dark.png"))
+        context.close()
+    assert luminance(shades["light"][0]) > 200 and luminance(shades["light"][1]) < 80
+    assert luminance(shades["dark"][0]) < 50 and luminance(shades["dark"][1]) > 180
+    assert luminance(shades["dark"][2]) < 60
+
+
+def test_the_address_holds_the_game_and_a_link_reproduces_it(browser: Any, server: str, page: Any) -> None:
+    new_game(page, "connect4", players=("human", "human"))
+    for col in (3, 3, 4):
+        click_cell(page, 0, col)
+    page.click("#goto-prev")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    page.wait_for_function("location.hash.includes('ply=2')")
+    address = page.url
+    fields = parse_qs(urlsplit(address).fragment)
+    assert fields["game"][0].startswith("connect4")
+    assert fields["moves"] == ["4 4 5"]
+    assert fields["start"][0].startswith(".......")
+    # the link in another browser context: the same game, at the same move
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = context.new_page()
+    other.goto(address)
+    other.wait_for_function("document.querySelector('#record').value.trim() === '4 4 5'")
+    other.wait_for_function("document.body.dataset.ply === '2'")
+    players = other.evaluate("document.body.dataset.players")
+    context.close()
+    assert players == "human,human"

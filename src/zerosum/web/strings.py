@@ -7,6 +7,13 @@ from ..i18n import N_
 
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
+    N_("One move back / forward"),
+    N_("To the start / to the end"),
+    N_("Flip the board"),
+    N_("Analysis on or off"),
+    N_("This help"),
+    N_("Keyboard shortcuts"),
+    N_("Keyboard shortcuts (?)"),
     N_("Evaluation graph"),
     N_("Review"),
     N_("Score every position of the game and mark the moves that lost ground"),

@@ -3,7 +3,7 @@
 
 import { moveShown, onAnalysis, onHint, onProgress, onResult, onReview, renderEvaluation, renderLegend, renderLines, renderSummary, resetSearchView } from "./analysis.js";
 import { currentLanguage, initialLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { onKey } from "./keys.js";
+import { bindKeys } from "./keys.js";
 import { boardView, playMove, renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
 import { copyField, gotoPly, loadPasted, navigationSeen, renderCopy, renderMoves, switchLine } from "./record.js";
 import { SECONDS, buildParams, buildSpec, checkPlayerTime, clearSetupRefusal, loadGames, markSetupDirty, readPlayers, renderPlayerNames, secondsIn, sendPlayers, sendPlayersSoon, shortTitle, showSetupRefusal, syncPlayersFromState, syncSetupFromState, updatePlayerControls } from "./setup.js";
@@ -341,7 +341,16 @@ function bindEvents() {
   }
   $("#tree-show").addEventListener("click", showTreeOfPosition);
 
-  document.addEventListener("keydown", onKey);
+  bindKeys({
+    flip: () => $("#flip").click(),
+    hint: () => $("#hint").disabled || $("#hint").click(),
+    analysis: () => {
+      const toggle = $("#analysis-toggle");
+      toggle.checked = !toggle.checked;
+      toggle.dispatchEvent(new Event("change"));
+    },
+    newGame: () => $("#new-game").click(),
+  });
 }
 
 function selectTab(name) {

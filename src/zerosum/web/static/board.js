@@ -251,6 +251,10 @@ export class BoardView {
       }
     }
 
+    // what changed since the last drawing, to animate: the stone just
+    // played (it drops on a Connect Four board) and the discs it turned
+    const motion = this.motion(state, rows, cols, last);
+
     // pieces
     const piecesLayer = el("g", { class: "layer-pieces" }, svg);
     const drawn = new Set();
@@ -260,7 +264,11 @@ export class BoardView {
         if (drawn.has(r * cols + c)) continue;
         const value = cellValue(board, r, c);
         if (value === 0 || value === 1) {
-          this.drawPiece(piecesLayer, r, c, value, pieces[value], theme, "piece");
+          const key = r * cols + c;
+          const cls = "piece" + (motion.fresh.has(key) ? " fresh" : "") + (motion.turned.has(key) ? " turned" : "");
+          const piece = this.drawPiece(piecesLayer, r, c, value, pieces[value], theme, cls);
+          // a dropped stone falls from above the board to its row
+          if (motion.fresh.has(key) && board.drop) piece.style.setProperty("--fall", `${-(geo.y(r) - top + S)}px`);
         } else if (value === 2) {
           this.drawNeutral(piecesLayer, r, c, board.neutral);
         }
@@ -356,6 +364,29 @@ export class BoardView {
     this.drawArrows(Array.isArray(view.arrows) ? view.arrows : []);
     this.drawLine();
     this.drawPreview();
+  }
+
+  /** {fresh, turned}: the cells (row * cols + col) of the move just played
+   * and of the pieces that changed owner since the last drawing; empty
+   * unless the position is the one after the last drawn (one ply on). */
+  motion(state, rows, cols, last) {
+    const board = state.board;
+    const snapshot = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) snapshot.push(cellValue(board, r, c));
+    const key = `${state.game}|${rows}x${cols}`;
+    const before = this.snapshot;
+    this.snapshot = { key, cells: snapshot, ply: state.ply, position: state.position };
+    const fresh = new Set();
+    const turned = new Set();
+    if (!before || before.key !== key || before.position === state.position || state.ply !== before.ply + 1) return { fresh, turned };
+    for (const [r, c] of last ? cellsOf(last) : []) {
+      if (r >= 0 && r < rows && c >= 0 && c < cols && before.cells[r * cols + c] === null) fresh.add(r * cols + c);
+    }
+    snapshot.forEach((value, index) => {
+      const old = before.cells[index];
+      if ((value === 0 || value === 1) && (old === 0 || old === 1) && old !== value) turned.add(index);
+    });
+    return { fresh, turned };
   }
 
   drawDominoes(layer, board, history, pieces, drawn) {

@@ -185,6 +185,8 @@ export function renderControls() {
   const resume = $("#resume");
   const held = has && isHeld(state);
   resume.classList.toggle("unneeded", !held);
+  // Stop and Resume share one place: the one that is wanted shows
+  $("#stop").classList.toggle("unneeded", held);
   resume.disabled = !held;
   resume.setAttribute("aria-hidden", held ? "false" : "true");
   $("#goto-first").disabled = !has || ply === 0;
