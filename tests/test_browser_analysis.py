@@ -257,3 +257,37 @@ def test_the_address_holds_the_game_and_a_link_reproduces_it(browser: Any, serve
     players = other.evaluate("document.body.dataset.players")
     context.close()
     assert players == "human,human"
+
+
+def test_the_readme_pictures(browser: Any, server: str) -> None:
+    """The README's pictures of the analysis board, desktop (1280x800) and
+    phone (390x844): a Connect Four game reviewed, analysis on, three lines,
+    the best move's arrow. Saved under artifacts/screenshots (copied to
+    docs/images by hand when the page changes)."""
+    for name, viewport, phone in (("web-analysis", (1280, 800), False), ("web-phone", (390, 844), True)):
+        context = browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US",
+            is_mobile=phone, has_touch=phone, color_scheme="light",
+        )
+        page = context.new_page()
+        page.goto(server + "#game=connect4&moves=4+4+4+3+5+6&players=human,human")
+        page.wait_for_function("document.body.dataset.ply === '6'")
+        page.click("#review")
+        page.wait_for_function("Number(document.querySelector('#eval-graph').dataset.points) === 7")
+        wait_idle(page)
+        page.click("#goto-prev")
+        page.wait_for_function("document.body.dataset.ply === '5'")
+        page.click("#goto-next")
+        page.wait_for_function("document.body.dataset.ply === '6'")
+        analyse(page, "2")
+        page.locator("#engine-lines li").nth(2).wait_for()
+        page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+        page.mouse.move(1, 1)  # no hover preview in the picture
+        test_browser.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(test_browser.ARTIFACTS / f"{name}.png"))
+        board = box(page, "#board")
+        lines = box(page, "#engine-lines")
+        context.close()
+        assert board["width"] > 300
+        if phone:  # the lines right under the board
+            assert 0 < lines["y"] - (board["y"] + board["height"]) < 400
