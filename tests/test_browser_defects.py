@@ -251,9 +251,12 @@ def test_flip_mirrors_connect_four_left_to_right(page: Any) -> None:
     """Defect 9: Flip turned Connect Four upside down."""
     new_game(page, "connect4", players=("human", "human"))
     click_cell(page, 0, 0)
+    settled = "Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+    page.evaluate(settled)  # the stone has landed
     disc = page.locator("#board .layer-pieces circle.disc").first
     before = box(page, "#board .layer-pieces circle.disc")
     page.click("#flip")
+    page.evaluate(settled)
     after = dict(disc.bounding_box() or {})
     board = box(page, "#board")
     assert abs(after["y"] - before["y"]) < 1  # still on the bottom row
@@ -422,7 +425,7 @@ def test_on_a_phone_the_evaluation_is_under_the_board(browser: Any, server: str)
     page.wait_for_selector("body[data-ready='1']")
     board = box(page, "#board")
     bar = box(page, "#eval-bar")
-    lines = box(page, "#analysis-lines")
+    lines = box(page, "#engine-lines")  # the engine's lines (multi-PV)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone.png"), full_page=True)
     context.close()
