@@ -62,9 +62,13 @@ def test_several_engine_lines_hover_previews_click_plays(page: Any) -> None:
     first = lines.first
     pv = first.get_attribute("data-pv").split()
     first.hover()
-    page.wait_for_function("Number(document.querySelector('#board .layer-line')?.dataset.shown) >= 2")
+    page.wait_for_function(
+        "Number(document.querySelector('#board .layer-line')?.dataset.shown) >= 2"
+    )
     steps = page.locator("#board .layer-line g.line-step")
-    numbers = page.eval_on_selector_all("#board .layer-line .line-number", "ns => ns.map(n => n.textContent)")
+    numbers = page.eval_on_selector_all(
+        "#board .layer-line .line-number", "ns => ns.map(n => n.textContent)"
+    )
     assert numbers[:2] == ["1", "2"]
     assert page.get_attribute("#board .layer-line", "data-line").split()[:len(pv)] == pv
     bottom = box(page, "#board rect.cell[data-row='5'][data-col='0']")
@@ -224,7 +228,8 @@ def test_the_dark_theme_follows_the_system(browser: Any, server: str) -> None:
         page.goto(server)
         page.wait_for_selector("body[data-ready='1']")
         shades[scheme] = page.evaluate(
-            "[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color,"
+            "[getComputedStyle(document.body).backgroundColor,"
+            " getComputedStyle(document.body).color,"
             " getComputedStyle(document.querySelector('#setup')).backgroundColor]"
         )
         if scheme == "dark":
@@ -236,7 +241,9 @@ def test_the_dark_theme_follows_the_system(browser: Any, server: str) -> None:
     assert luminance(shades["dark"][2]) < 60
 
 
-def test_the_address_holds_the_game_and_a_link_reproduces_it(browser: Any, server: str, page: Any) -> None:
+def test_the_address_holds_the_game_and_a_link_reproduces_it(
+    browser: Any, server: str, page: Any
+) -> None:
     new_game(page, "connect4", players=("human", "human"))
     for col in (3, 3, 4):
         click_cell(page, 0, col)
@@ -264,7 +271,8 @@ def test_the_readme_pictures(browser: Any, server: str) -> None:
     phone (390x844): a Connect Four game reviewed, analysis on, three lines,
     the best move's arrow. Saved under artifacts/screenshots (copied to
     docs/images by hand when the page changes)."""
-    for name, viewport, phone in (("web-analysis", (1280, 800), False), ("web-phone", (390, 844), True)):
+    pictures = (("web-analysis", (1280, 800), False), ("web-phone", (390, 844), True))
+    for name, viewport, phone in pictures:
         context = browser.new_context(
             viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US",
             is_mobile=phone, has_touch=phone, color_scheme="light",

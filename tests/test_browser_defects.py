@@ -321,11 +321,14 @@ def test_the_chinese_speed_column_does_not_wrap(page: Any) -> None:
                      range.getBoundingClientRect().width - e.clientWidth,
                      e.getBoundingClientRect().height, getComputedStyle(e).whiteSpace]; })"""
     )
-    height = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.line-nps')).lineHeight)")
+    height = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.line-nps')).lineHeight)"
+    )
     assert cells and any("万" in text for text, *_ in cells), cells
     for text, rects, overflow, tall, wrap in cells:
         # one line whatever the fonts: it may not wrap, and it fits
-        assert wrap == "nowrap" and rects == 1 and overflow <= 1 and tall < 1.5 * height, (text, overflow, wrap)
+        fits = wrap == "nowrap" and rects == 1 and overflow <= 1 and tall < 1.5 * height
+        assert fits, (text, overflow, wrap)
     page.uncheck("#analysis-toggle")
     page.select_option("#lang", "en")
 
@@ -367,7 +370,9 @@ def test_hint_and_best_move_wording(page: Any) -> None:
     page.fill("#analysis-time", "0.5")
     page.dispatch_event("#analysis-time", "change")
     page.check("#analysis-toggle")
-    page.wait_for_function("document.querySelector('#search-result')?.textContent.startsWith('Best move')")
+    page.wait_for_function(
+        "document.querySelector('#search-result')?.textContent.startsWith('Best move')"
+    )
     wait_idle(page)
     text = page.inner_text("#search-result")
     assert not re.search(r"\)\s*\(", text), text
@@ -407,7 +412,8 @@ def test_the_level_menu_shows_medium_at_1024(browser: Any, server: str) -> None:
           const canvas = document.createElement('canvas').getContext('2d');
           canvas.font = style.font;
           const text = canvas.measureText(select.options[select.selectedIndex].text).width;
-          const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const inner = select.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight);
           return inner - text;
         }"""
     )

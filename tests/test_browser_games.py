@@ -27,7 +27,11 @@ def test_a_whole_game_against_the_ai(browser: Any, server: str, name: str) -> No
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
-    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            problems.append(message.text)
+
+    page.on("console", on_console)
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#delay", "0")
@@ -49,9 +53,10 @@ def test_a_whole_game_against_the_ai(browser: Any, server: str, name: str) -> No
             buttons.nth(chooser.randrange(buttons.count())).click()
         # the human's move, then the AI's reply (or the end)
         page.wait_for_function(
-            f"Number(document.body.dataset.ply) > {before} && document.body.dataset.searching === ''"
-            " && (document.body.dataset.over === '1' || Number(document.body.dataset.ply) > "
-            f"{before + 1} || false)",
+            f"Number(document.body.dataset.ply) > {before}"
+            " && document.body.dataset.searching === ''"
+            " && (document.body.dataset.over === '1'"
+            f" || Number(document.body.dataset.ply) > {before + 1})",
             timeout=30_000,
         )
     over = page.evaluate("document.body.dataset.over")
