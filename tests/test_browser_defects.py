@@ -265,7 +265,9 @@ def test_flip_mirrors_connect_four_left_to_right(page: Any) -> None:
 
 
 def test_nim_score_badges_are_not_clipped(page: Any) -> None:
-    """Defect 10: a badge wider than the stones was cut off."""
+    """Defect 10: a badge wider than the stones was cut off. Not reproduced
+    here (this test passed before any change): it guards that every badge
+    stays inside the board."""
     new_game(page, "nim", players=("human", "human"))
     page.check("#analysis-toggle")
     page.locator("#board .score").first.wait_for()
@@ -467,3 +469,44 @@ def test_othello_s_result_gives_the_disc_count(page: Any) -> None:
     banner = page.locator("#banner")
     banner.wait_for(state="visible")
     assert re.search(r"\d+\s*[–-]\s*\d+|cannot move", banner.inner_text()), banner.inner_text()
+
+
+# ---------------------------------------------------------------- 2, 13: the server's words
+
+
+def test_the_hint_agrees_with_the_analysis_and_says_it_in_the_server_s_words(page: Any) -> None:
+    """Defect 2 (fixed by the server, shown by the page): with analysis on,
+    the hint is the analysis's best move, in the hint's own text."""
+    new_game(page, "connect4", players=("human", "human"))
+    page.fill("#analysis-time", "0.5")
+    page.dispatch_event("#analysis-time", "change")
+    page.check("#analysis-toggle")
+    page.locator("#engine-lines li").first.wait_for()
+    wait_idle(page)
+    best = page.locator("#engine-lines li").first.get_attribute("data-move")
+    page.click("#hint")
+    page.locator("#board .hint").wait_for()
+    page.wait_for_function(
+        "document.querySelector('#search-result')?.textContent.startsWith('Hint')"
+    )
+    text = page.inner_text("#search-result")
+    assert text.startswith(f"Hint: {best},"), (text, best)
+    assert "(" not in text, text
+    page.uncheck("#analysis-toggle")
+
+
+def test_the_chinese_set_up_names_parameters_and_players_in_chinese(page: Any) -> None:
+    """Defect 13: player names stayed English and parameter names were the
+    spec's (rows, cols)."""
+    page.select_option("#lang", "zh")
+    page.wait_for_function("document.querySelector('#new-game').textContent.includes('新对局')")
+    new_game(page, "domineering", players=("human", "human"))
+    labels = page.eval_on_selector_all("#params .param-name", "ns => ns.map(n => n.textContent)")
+    assert labels and not any(re.search(r"[A-Za-z]", label) for label in labels), labels
+    names = [page.inner_text("#player-0-name"), page.inner_text("#player-1-name")]
+    assert not any(re.search(r"[A-Za-z]", name) for name in names), names
+    choices = page.eval_on_selector_all(
+        "#params select option", "os => os.map(o => o.textContent)"
+    )
+    assert choices and not any(re.search(r"[A-Za-z]", choice) for choice in choices), choices
+    page.select_option("#lang", "en")
