@@ -3,8 +3,9 @@
 
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
-import { $, app, h, isInteger, playerName, pvText, scheduleRender, toast } from "./store.js";
+import { $, app, h, isInteger, playerName, pvText, scheduleRender, send, toast } from "./store.js";
 import { notePositionScore } from "./graph.js";
+import { SECONDS, secondsIn } from "./setup.js";
 
 function moverIndex(object) {
   const state = app.state;
@@ -285,3 +286,24 @@ export function onHint(hint) {
   scheduleRender();
 }
 
+/** Wire the analysis controls: its switch and time, Hint, Review, Stop. */
+export function bindAnalysis() {
+  const analysisTime = $("#analysis-time");
+  analysisTime.addEventListener("change", () => {
+    const seconds = secondsIn(analysisTime);
+    if (seconds !== null) {
+      send({ type: "settings", analysis_time: seconds });
+      return;
+    }
+    toast(t("Analysis time must be between {min} and {max} s", { min: SECONDS.min, max: SECONDS.max }), "error");
+    analysisTime.value = String(app.state && typeof app.state.analysis_time === "number" ? app.state.analysis_time : 10);
+  });
+
+  $("#hint").addEventListener("click", () => send({ type: "hint" }));
+  $("#review").addEventListener("click", () => send({ type: "review" }));
+  $("#stop").addEventListener("click", () => send({ type: "stop" }));
+  $("#analysis-toggle").addEventListener("change", (event) => {
+    send({ type: "analysis", on: Boolean(event.target.checked) });
+  });
+
+}

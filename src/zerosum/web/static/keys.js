@@ -3,7 +3,7 @@
 // n starts a new game, ? shows the help (Escape closes it).
 
 import { t } from "./i18n.js";
-import { treeView } from "./app.js";
+import { treeView } from "./treepanel.js";
 import { navigate } from "./record.js";
 import { $, app, h } from "./store.js";
 

@@ -211,3 +211,14 @@ export function renderControls() {
   }
 }
 
+/** Wire the toolbar under the board: Undo, Redo, Flip, Resume. */
+export function bindPlay() {
+  $("#undo").addEventListener("click", () => send({ type: "undo" }));
+  $("#redo").addEventListener("click", () => send({ type: "redo" }));
+  $("#flip").addEventListener("click", () => {
+    app.flipped = !app.flipped;
+    renderBoard();
+    renderControls();
+  });
+  $("#resume").addEventListener("click", () => send({ type: "resume" }));
+}

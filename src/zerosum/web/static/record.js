@@ -3,7 +3,7 @@
 import { resetSearchView } from "./analysis.js";
 import { t } from "./i18n.js";
 import { readPlayers } from "./setup.js";
-import { $, app, h, isInteger, playerColour, playerName, send, toast } from "./store.js";
+import { $, MOVE_ITEM, app, h, isInteger, playerColour, playerName, send, toast } from "./store.js";
 
 /** The review's marks: the symbol on the moves list and the words. */
 export const MARKS = {
@@ -182,3 +182,32 @@ export function loadPasted(kind) {
   send(message);
 }
 
+/** Wire the moves list, its navigation buttons, copy and paste. */
+export function bindRecord() {
+  $("#moves").addEventListener("click", (event) => {
+    const variation = event.target.closest ? event.target.closest("li.variation") : null;
+    if (variation) {
+      switchLine(Number(variation.dataset.variationPly), variation.dataset.variationMove);
+      return;
+    }
+    const item = event.target.closest ? event.target.closest(MOVE_ITEM) : null;
+    if (item) gotoPly(Number(item.dataset.ply));
+  });
+  $("#moves").addEventListener("keydown", (event) => {
+    const variation = event.target.closest ? event.target.closest("li.variation") : null;
+    if (variation && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      switchLine(Number(variation.dataset.variationPly), variation.dataset.variationMove);
+    }
+  });
+  $("#goto-first").addEventListener("click", () => gotoPly(0));
+  $("#goto-prev").addEventListener("click", () => app.state && gotoPly(app.state.ply - 1));
+  $("#goto-next").addEventListener("click", () => app.state && gotoPly(app.state.ply + 1));
+  $("#goto-last").addEventListener("click", () => app.state && gotoPly((app.state.history || []).length));
+
+  $("#copy-position").addEventListener("click", () => copyField("#position"));
+  $("#copy-record").addEventListener("click", () => copyField("#record"));
+  $("#load-position").addEventListener("click", () => loadPasted("position"));
+  $("#load-record").addEventListener("click", () => loadPasted("record"));
+
+}

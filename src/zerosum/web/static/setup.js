@@ -3,6 +3,8 @@
 
 import { currentLanguage, t } from "./i18n.js";
 import { $, app, debounce, h, isInteger, playerColour, send, toast } from "./store.js";
+import { renderControls } from "./play.js";
+import { resetSearchView } from "./analysis.js";
 
 export function shortTitle(title) {
   const text = String(title || "");
@@ -283,3 +285,57 @@ export function renderPlayerNames() {
   bar.style.setProperty("--p1-color", playerColour(state, 1));
 }
 
+/** Wire the set-up panel: the game menu, New game, the players, the speed. */
+export function bindSetup() {
+  $("#game-select").addEventListener("change", () => {
+    buildParams({});
+    markSetupDirty();
+  });
+  $("#new-game").addEventListener("click", () => {
+    resetSearchView();
+    app.evaluation = null;
+    clearSetupRefusal();
+    // the set-up stays as chosen until the new game's state (or its refusal)
+    app.pendingNew = { from: "setup", seed: app.state ? app.state.seed : null, game: app.state ? app.state.game : null };
+    // the new game carries the players: a pending players message would only
+    // arrive later and restart its first search
+    sendPlayersSoon.cancel();
+    const players = readPlayers();
+    app.sentPlayers = JSON.stringify(players);
+    send({ type: "new", game: buildSpec(), players });
+  });
+  for (const index of [0, 1]) {
+    $(`#player-${index}-kind`).addEventListener("change", sendPlayers);
+    $(`#player-${index}-level`).addEventListener("change", () => {
+      if ($(`#player-${index}-level`).value === "time") {
+        const input = $(`#player-${index}-time`);
+        updatePlayerControls();
+        input.focus();
+      }
+      sendPlayers();
+    });
+    const time = $(`#player-${index}-time`);
+    const toTime = () => {
+      $(`#player-${index}-level`).value = "time";
+      updatePlayerControls();
+    };
+    time.addEventListener("input", () => {
+      toTime();
+      if (secondsIn(time) !== null) sendPlayersSoon();
+      else sendPlayersSoon.cancel();
+    });
+    time.addEventListener("change", () => {
+      toTime();
+      if (checkPlayerTime(index)) sendPlayers();
+    });
+  }
+  const delay = $("#delay");
+  const sendDelay = debounce(() => send({ type: "settings", delay: parseFloat(delay.value) || 0 }), 150);
+  const delayEdited = () => {
+    app.delayEdited = Date.now();
+    renderControls();
+    sendDelay();
+  };
+  delay.addEventListener("input", delayEdited);
+  delay.addEventListener("change", delayEdited);
+}
