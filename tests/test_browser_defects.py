@@ -113,6 +113,32 @@ def test_a_refused_new_game_keeps_the_next_choice(page: Any) -> None:
     assert not refusal.is_visible()
 
 
+def test_chinese_othello_4x4_perfect_against_perfect_starts_as_chosen(page: Any) -> None:
+    """Defect 1, as seen in Chinese: Othello 4x4 perfect-vs-perfect was
+    asked for and Connect Four 7x6 started (the replies to the player
+    changes reset the set-up). This path did not fail before the fix here
+    (the refusal path above did); it guards the Chinese page and a perfect
+    AI thinking on the old game when New game is pressed."""
+    page.select_option("#lang", "zh")
+    page.wait_for_function("document.querySelector('#new-game').textContent.includes('新对局')")
+    new_game(page, "connect4", players=("human", "human"))
+    page.select_option("#game-select", "othello")
+    page.fill("[name='param-size']", "4")
+    for side in (0, 1):
+        page.select_option(f"#player-{side}-level", "perfect")
+        page.select_option(f"#player-{side}-kind", "ai")
+    page.wait_for_function("document.body.dataset.levels === 'perfect,perfect'")
+    assert page.input_value("#game-select") == "othello"
+    assert page.input_value("[name='param-size']") == "4"
+    old = page.evaluate("document.body.dataset.seed")
+    page.click("#new-game")
+    page.wait_for_function(f"document.body.dataset.seed !== '{old}'")
+    assert page.evaluate("document.body.dataset.game").startswith("othello")
+    page.wait_for_function("document.body.dataset.over === '1'", timeout=20_000)
+    assert page.get_attribute("#board", "data-rows") == "4"
+    page.select_option("#lang", "en")
+
+
 def test_a_parameter_out_of_range_is_refused_visibly(page: Any) -> None:
     """Defect 12: Domineering rows=99 is refused; the field goes back to the
     rows played and the refusal is on the page."""
