@@ -192,6 +192,8 @@ export class BoardView {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // the page sizes the board by its shape (the bar beside it stays close)
+    svg.style.setProperty("--ratio", String(width / height));
     svg.setAttribute("class", `board theme-${theme}` + (flipped ? " flipped" : "") + (board.drop ? " drop" : ""));
     svg.dataset.rows = String(rows);
     svg.dataset.cols = String(cols);
