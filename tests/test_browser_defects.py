@@ -197,6 +197,32 @@ def test_lines_of_another_search_are_dropped(tapped: tuple[Any, Tap]) -> None:
     assert depths == ["1"], depths
 
 
+def test_stepping_through_with_analysis_on_keeps_one_search_per_table(page: Any) -> None:
+    """Defect 3 end to end: after stepping away and back with analysis on,
+    the table holds one search's depths (1, 2, 3, ...). With the server's
+    search ids this passes with the old page too; the test above, with the
+    messages' order fixed, is the one that failed before the page's fix."""
+    new_game(page, "connect4", players=("human", "human"))
+    play_cells(page, [(0, 3), (0, 3), (0, 2), (0, 4), (0, 1), (0, 5)])
+    page.fill("#analysis-time", "1")
+    page.dispatch_event("#analysis-time", "change")
+    page.check("#analysis-toggle")
+    page.locator("#analysis-lines .line").nth(2).wait_for()
+    page.locator("body").click(position={"x": 5, "y": 5})
+    # away and back to the same position while its analysis runs: the old
+    # search's late lines are of this very position
+    for key in ("ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(250)  # each position's analysis starts
+    page.wait_for_function("document.body.dataset.ply === '6'")
+    page.locator("#analysis-lines .line").first.wait_for()
+    wait_idle(page)
+    depths = page.locator("#analysis-lines .line-depth").all_inner_texts()
+    numbers = [int(d) for d in depths if d.isdigit()]
+    assert numbers == list(range(1, len(numbers) + 1)), depths
+    page.uncheck("#analysis-toggle")
+
+
 # ---------------------------------------------------------------- 4, 5: keys
 
 
