@@ -1,7 +1,7 @@
 """A whole human-vs-AI game of every game type in a real browser
 (``test_browser.py``'s server and Chromium): the human clicks random legal
 moves, the AI plays at level easy with no wait, until the game is over;
-the page must log no error on its console."""
+the page must log no error (nor a warning of its own) on its console."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def test_a_whole_game_against_the_ai(browser: Any, server: str, name: str) -> No
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
     def on_console(message: Any) -> None:
-        if message.type == "error":
+        # errors, and the page's own warnings (a part that failed to draw)
+        if message.type == "error" or message.text.startswith("zerosum:"):
             problems.append(message.text)
 
     page.on("console", on_console)
