@@ -66,7 +66,14 @@ function onState(state) {
   document.body.dataset.ready = "1";
 }
 
-function onError(text) {
+/** An error: one that ends a search carries its search_id and answers
+ * nothing the page sent; any other answers the last request (a New game,
+ * the address's game). */
+function onError(text, fromSearch) {
+  if (fromSearch) {
+    toast(text, "error");
+    return;
+  }
   if (app.restoring) {
     // the address's game could not be set up: the server's game stays
     app.restoring = null;
@@ -101,7 +108,10 @@ export function onMessage(message) {
       onReview(message);
       break;
     case "error":
-      onError(typeof message.message === "string" && message.message ? message.message : t("Something went wrong"));
+      onError(
+        typeof message.message === "string" && message.message ? message.message : t("Something went wrong"),
+        message.search_id !== undefined && message.search_id !== null,
+      );
       break;
     default:
       // a message this page does not know: ignored
