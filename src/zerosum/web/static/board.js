@@ -11,6 +11,7 @@ import { badgeText, classify, scoreWords } from "./scores.js";
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // one cell, in SVG units
 const CELL_SELECTOR = "rect.cell";
+const DOTS_LIMIT = 60; // more legal moves than this: no dots
 
 function el(tag, attrs, parent) {
   const node = document.createElementNS(NS, tag);
@@ -179,7 +180,9 @@ export class BoardView {
       top,
       flipped,
       x: (col) => left + (flipped ? cols - 1 - col : col) * S,
-      y: (row) => top + (flipped ? rows - 1 - row : row) * S,
+      // a board whose stones fall (Connect Four) mirrors left-right: its
+      // stones must still lie at the bottom
+      y: (row) => top + (flipped && !board.drop ? rows - 1 - row : row) * S,
     };
     geo.cx = (col) => geo.x(col) + S / 2;
     geo.cy = (row) => geo.y(row) + S / 2;
@@ -189,6 +192,8 @@ export class BoardView {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // the page sizes the board by its shape (the bar beside it stays close)
+    svg.style.setProperty("--ratio", String(width / height));
     svg.setAttribute("class", `board theme-${theme}` + (flipped ? " flipped" : "") + (board.drop ? " drop" : ""));
     svg.dataset.rows = String(rows);
     svg.dataset.cols = String(cols);
@@ -248,6 +253,10 @@ export class BoardView {
       }
     }
 
+    // what changed since the last drawing, to animate: the stone just
+    // played (it drops on a Connect Four board) and the discs it turned
+    const motion = this.motion(state, rows, cols, last);
+
     // pieces
     const piecesLayer = el("g", { class: "layer-pieces" }, svg);
     const drawn = new Set();
@@ -257,7 +266,11 @@ export class BoardView {
         if (drawn.has(r * cols + c)) continue;
         const value = cellValue(board, r, c);
         if (value === 0 || value === 1) {
-          this.drawPiece(piecesLayer, r, c, value, pieces[value], theme, "piece");
+          const key = r * cols + c;
+          const cls = "piece" + (motion.fresh.has(key) ? " fresh" : "") + (motion.turned.has(key) ? " turned" : "");
+          const piece = this.drawPiece(piecesLayer, r, c, value, pieces[value], theme, cls);
+          // a dropped stone falls from above the board to its row
+          if (motion.fresh.has(key) && board.drop) piece.style.setProperty("--fall", `${-(geo.y(r) - top + S)}px`);
         } else if (value === 2) {
           this.drawNeutral(piecesLayer, r, c, board.neutral);
         }
@@ -269,7 +282,10 @@ export class BoardView {
     const scores = view.scores instanceof Map ? view.scores : new Map();
     const legalLayer = el("g", { class: "layer-legal" }, svg);
     const marked = new Set();
-    for (const move of legal) {
+    // on a board where most cells are moves (gomoku's 225) the dots are
+    // noise: the hover preview shows a move instead
+    const dotted = legal.length <= DOTS_LIMIT ? legal : [];
+    for (const move of dotted) {
       const cells = cellsOf(move);
       if (!cells.length) continue;
       const [r, c] = cells[0];
@@ -279,6 +295,17 @@ export class BoardView {
       const occupied = cellValue(board, r, c) !== null;
       const cls = "legal" + (occupied ? " legal-occupied" : "") + (scores.has(move.move) ? " under-score" : "");
       el("circle", { class: cls, cx: geo.cx(c), cy: geo.cy(r), r: occupied ? S * 0.42 : S * 0.07 }, legalLayer);
+    }
+
+    // the winning line(s) of a finished game (state.outcome.cells)
+    const outcome = state.outcome && typeof state.outcome === "object" ? state.outcome : null;
+    const winCells = outcome && Array.isArray(outcome.cells) ? outcome.cells.filter(isCell) : [];
+    if (winCells.length) {
+      const layer = el("g", { class: "layer-win" }, svg);
+      for (const [r, c] of winCells) {
+        if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+        el("rect", { class: "win", x: geo.x(c) + 4, y: geo.y(r) + 4, width: S - 8, height: S - 8, rx: 16, "data-row": r, "data-col": c }, layer);
+      }
     }
 
     // hint
@@ -331,7 +358,37 @@ export class BoardView {
       }
     }
     if (!view.canPlay) svg.classList.add("locked");
+    // arrows and a previewed line lie over the pieces, under the hit layer
+    this.arrowLayer = el("g", { class: "layer-arrows" }, svg);
+    this.lineLayer = el("g", { class: "layer-line" }, svg);
+    svg.insertBefore(this.arrowLayer, hits);
+    svg.insertBefore(this.lineLayer, hits);
+    this.drawArrows(Array.isArray(view.arrows) ? view.arrows : []);
+    this.drawLine();
     this.drawPreview();
+  }
+
+  /** {fresh, turned}: the cells (row * cols + col) of the move just played
+   * and of the pieces that changed owner since the last drawing; empty
+   * unless the position is the one after the last drawn (one ply on). */
+  motion(state, rows, cols, last) {
+    const board = state.board;
+    const snapshot = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) snapshot.push(cellValue(board, r, c));
+    const key = `${state.game}|${rows}x${cols}`;
+    const before = this.snapshot;
+    this.snapshot = { key, cells: snapshot, ply: state.ply, position: state.position };
+    const fresh = new Set();
+    const turned = new Set();
+    if (!before || before.key !== key || before.position === state.position || state.ply !== before.ply + 1) return { fresh, turned };
+    for (const [r, c] of last ? cellsOf(last) : []) {
+      if (r >= 0 && r < rows && c >= 0 && c < cols && before.cells[r * cols + c] === null) fresh.add(r * cols + c);
+    }
+    snapshot.forEach((value, index) => {
+      const old = before.cells[index];
+      if ((value === 0 || value === 1) && (old === 0 || old === 1) && old !== value) turned.add(index);
+    });
+    return { fresh, turned };
   }
 
   drawDominoes(layer, board, history, pieces, drawn) {
@@ -455,6 +512,93 @@ export class BoardView {
       const label = el("text", { class: "heuristic-text", x: cx, y: cy + 1 }, g);
       label.textContent = text;
     }
+  }
+
+  /** An arrow onto the first cell of each of `arrows` ([{move, rank}], rank
+   * 1 the best move): placement games have no "from" square, so the arrow
+   * comes in from the edge of the board the side to move faces. */
+  drawArrows(arrows) {
+    const layer = this.arrowLayer;
+    const view = this.view;
+    if (!layer || !view) return;
+    layer.replaceChildren();
+    const state = view.state;
+    const legal = Array.isArray(state.legal) ? state.legal : [];
+    const geo = this.geo;
+    for (const arrow of arrows) {
+      const move = legal.find((m) => String(m.move) === String(arrow.move));
+      const cells = move ? cellsOf(move) : [];
+      if (!cells.length) continue;
+      const [r, c] = cells[0];
+      if (r < 0 || r >= geo.rows || c < 0 || c >= geo.cols) continue;
+      const x = geo.cx(c);
+      const y = geo.cy(r);
+      // from above the cell, one and a half cells long (shorter near the top)
+      const up = Math.min(S * 1.5, y - geo.top + S * 0.35);
+      const head = S * 0.28;
+      const g = el("g", { class: `arrow rank-${arrow.rank}`, "data-move": arrow.move }, layer);
+      el("line", { class: "arrow-shaft", x1: x, y1: y - up, x2: x, y2: y - head * 0.9 }, g);
+      el("path", { class: "arrow-head", d: `M ${x - head * 0.7} ${y - head} L ${x + head * 0.7} ${y - head} L ${x} ${y - S * 0.05} Z` }, g);
+    }
+  }
+
+  /** Show `moves` (a line from the position drawn) as numbered ghost pieces;
+   * null clears it. Moves whose cells the page cannot know (a move not
+   * legal in the position drawn, as an Othello reply may be) end it. */
+  previewLine(moves) {
+    this.line = Array.isArray(moves) && moves.length ? moves.map(String) : null;
+    this.drawLine();
+  }
+
+  drawLine() {
+    const layer = this.lineLayer;
+    const view = this.view;
+    if (!layer || !view || !layer.isConnected) return;
+    layer.replaceChildren();
+    if (!this.line) return;
+    const state = view.state;
+    const board = state.board;
+    const geo = this.geo;
+    const pieces = Array.isArray(board.pieces) ? board.pieces : [];
+    const theme = themeOf(board);
+    const legal = Array.isArray(state.legal) ? state.legal : [];
+    const taken = new Set();
+    const height = new Map(); // drop boards: stones added to each column
+    let player = state.to_move === 1 ? 1 : 0;
+    layer.dataset.line = this.line.join(" ");
+    let shown = 0;
+    for (const name of this.line.slice(0, 12)) {
+      const move = legal.find((m) => String(m.move) === name);
+      let cells = move ? cellsOf(move) : [];
+      if (board.drop && cells.length) {
+        // the stone lands above the ones the line has already dropped there
+        const c = cells[0][1];
+        const above = height.get(c) || 0;
+        cells = [[cells[0][0] - above, c]];
+        height.set(c, above + 1);
+      }
+      if (!cells.length || cells.some(([r, c]) => taken.has(r * geo.cols + c) || r < 0 || r >= geo.rows || c < 0 || c >= geo.cols)) break;
+      // the two sides' moves differ (Domineering): only the first is known
+      if (shown > 0 && (pieces.includes("vertical") || pieces.includes("horizontal"))) break;
+      shown += 1;
+      const g = el("g", { class: `line-step p${player}`, "data-step": shown }, layer);
+      const token = pieces[player];
+      if (token === "vertical" || token === "horizontal") this.drawTile(g, cells, player, token, "piece domino ghost");
+      else {
+        for (const [r, c] of cells) {
+          if (cellValue(board, r, c) !== null) {
+            // taking something away (Nim): mark what goes
+            el("rect", { class: "take", x: geo.x(c) + S * 0.08, y: geo.y(r) + S * 0.08, width: S * 0.84, height: S * 0.84, rx: S * 0.2 }, g);
+          } else this.drawPiece(g, r, c, player, token, theme, "piece ghost");
+        }
+      }
+      const [r, c] = cells[0];
+      for (const [rr, cc] of cells) taken.add(rr * geo.cols + cc);
+      const label = el("text", { class: "line-number", x: geo.cx(c), y: geo.cy(r) + 1 }, g);
+      label.textContent = String(shown);
+      player = 1 - player;
+    }
+    layer.dataset.shown = String(shown);
   }
 
   /** The translucent picture of the move under the pointer. */

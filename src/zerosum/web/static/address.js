@@ -1,0 +1,96 @@
+// The game in the page's address: #game=SPEC&start=POSITION&moves=RECORD
+// (URL-encoded; `ply` when an earlier position is shown, `players` who plays
+// each side). Rewritten with history.replaceState after every state, read
+// once when the page opens: a link reproduces the game and a reload keeps it.
+
+import { app } from "./store.js";
+
+const PLAYER_KINDS = ["human", "ai", "random", "mcts"];
+const LEVELS = ["easy", "medium", "hard", "perfect"];
+
+/** The players as a short text: human,ai:hard,ai:2.5s,mcts:1s,random. */
+function playersText(players) {
+  return players
+    .map((player) => {
+      if (!player || !PLAYER_KINDS.includes(player.kind)) return "human";
+      if (typeof player.time === "number") return `${player.kind}:${player.time}s`;
+      if (player.kind === "ai" && LEVELS.includes(player.level)) return `ai:${player.level}`;
+      return player.kind;
+    })
+    .join(",");
+}
+
+/** The players of playersText, or null when the text is not two of them. */
+function parsePlayers(text) {
+  const parts = String(text || "").split(",");
+  if (parts.length !== 2) return null;
+  const players = [];
+  for (const part of parts) {
+    const [kind, detail] = part.split(":");
+    if (!PLAYER_KINDS.includes(kind)) return null;
+    const player = { kind };
+    if (detail && /^\d+(\.\d+)?s$/.test(detail)) player.time = Number(detail.slice(0, -1));
+    else if (detail && kind === "ai" && LEVELS.includes(detail)) player.level = detail;
+    players.push(player);
+  }
+  return players;
+}
+
+/** The address (its hash) of `state`. */
+export function addressOf(state) {
+  const params = new URLSearchParams();
+  params.set("game", String(state.game));
+  if (typeof state.start === "string" && state.start) params.set("start", state.start);
+  params.set("moves", typeof state.record === "string" ? state.record.trim() : "");
+  const length = Array.isArray(state.history) ? state.history.length : 0;
+  if (Number.isInteger(state.ply) && state.ply < length) params.set("ply", String(state.ply));
+  if (Array.isArray(state.players) && state.players.length === 2) params.set("players", playersText(state.players));
+  return "#" + params.toString();
+}
+
+/** Show `state` in the address bar (not while a link's game is being set up:
+ * the server's first game would overwrite it). */
+export function writeAddress(state) {
+  if (app.restoring || !state || typeof state.game !== "string") return;
+  const hash = addressOf(state);
+  if (window.location.hash === hash) return;
+  try {
+    window.history.replaceState(null, "", hash);
+  } catch (_err) {
+    // an address the browser refuses (too long): the game is not in it
+  }
+}
+
+/** The game in the address when the page opened: {game, start, moves, ply,
+ * players} or null. */
+export function readAddress() {
+  const hash = window.location.hash.replace(/^#/, "");
+  if (!hash) return null;
+  const params = new URLSearchParams(hash);
+  const game = params.get("game");
+  if (!game || !game.trim()) return null;
+  const ply = params.get("ply");
+  return {
+    game: game.trim(),
+    start: params.get("start") || null,
+    moves: (params.get("moves") || "").trim(),
+    ply: ply !== null && /^\d+$/.test(ply) ? Number(ply) : null,
+    players: parsePlayers(params.get("players")),
+  };
+}
+
+/** The `new` message (and a `goto`) that bring back the game of `address`. */
+export function restoreMessages(address, players) {
+  const message = { type: "new", game: address.game, players: address.players || players };
+  if (address.start) message.position = address.start;
+  if (address.moves) message.moves = address.moves;
+  const messages = [message];
+  if (address.ply !== null) messages.push({ type: "goto", ply: address.ply });
+  return messages;
+}
+
+/** Whether `state` is the game `address` asked for. */
+export function isRestored(state, address) {
+  const squash = (text) => String(text || "").replace(/\s+/g, " ").trim();
+  return squash(state.record) === squash(address.moves) && (!address.start || state.start === address.start);
+}
