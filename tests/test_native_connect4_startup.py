@@ -48,3 +48,13 @@ def test_linear_algebra_in_numba_still_works_afterwards() -> None:
         "print(f(np.arange(3.0)))\n"
     )
     assert out == "5.0"
+
+
+def test_a_game_without_native_code_does_not_import_numba() -> None:
+    out = run(
+        "import sys, zerosum\n"
+        "from zerosum.search.engine import Engine\n"
+        "Engine(zerosum.load('nim'))\n"
+        "print('numba' in sys.modules)\n"
+    )
+    assert out == "False"

@@ -50,7 +50,6 @@ def adapter_for(game: Any) -> Any:
     Imports the compiled code on first use."""
     if not available():
         return None
-    _import_numba()
     from .registry import adapter_for as find
 
     return find(game)
@@ -60,7 +59,7 @@ def adapter_for(game: Any) -> Any:
 _BLAS_PROBE = "scipy.linalg.cython_blas"
 
 
-def _import_numba() -> None:
+def import_numba() -> None:
     """Import numba without SciPy, when SciPy is not loaded yet.
 
     numba's ``np.arraymath`` imports ``scipy.linalg`` (about 0.06-0.11 s,
