@@ -2,7 +2,7 @@
 visited (exact, equal or nearly so) and positions per second, in one run so
 the ratio is meaningful on a noisy machine; then the native backend's start
 in a new process, with an empty compile cache (the first use on a machine)
-and with a warm one.
+and with a warm one, and the command line's start with a warm one.
 
 Run from the repository root::
 
@@ -101,20 +101,85 @@ print(f"{ready - began:.3f} {time.perf_counter() - began:.3f}")
 """
 
 
+#: Runs the command line (argv after ``--``) and prints when its native
+#: search starts: the second call of ``NativeCore.child_value`` (the first is
+#: the engine's warm-up), then ends the process there (a solve of 4444 takes
+#: minutes; its start-up is what is measured).
+CLI_START = """
+import importlib.abc, importlib.util, os, sys, time
+began = time.perf_counter()
+calls = []
+
+class Hook(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name != "zerosum.native.core":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            value = module.NativeCore.child_value
+
+            def child_value(core, *args):
+                calls.append(time.perf_counter() - began)
+                if len(calls) == 2:
+                    print(f"{calls[-1]:.3f}", flush=True)
+                    os._exit(0)
+                return value(core, *args)
+
+            module.NativeCore.child_value = child_value
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Hook())
+from zerosum.cli import main
+sys.argv = ["zerosum", *sys.argv[1:]]
+main()
+"""
+
+#: The commands whose start the issue asks about.
+CLI_CASES = [
+    ("solve connect4 --moves 4444 --backend native", True),
+    ("analyze connect4 --moves 44 --depth 8", False),
+]
+
+
+def _timed(argv: list[str], env: dict[str, str]) -> tuple[float, str]:
+    began = time.perf_counter()
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+    return time.perf_counter() - began, out
+
+
 def startup() -> None:
     """A new process: imports, engine (compiling or loading the kernel), and
-    a depth-8 Connect Four search, with an empty and with a warm cache."""
+    a depth-8 Connect Four search, with an empty and with a warm cache; then
+    the command line with the warm cache: when a solve's search starts, and
+    an analysis from start to end; and the floor, importing numba alone."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         for label in ("empty cache (first use)", "warm cache", "warm cache"):
-            began = time.perf_counter()
-            out = subprocess.run(
-                [sys.executable, "-c", STARTUP], env=env, capture_output=True, text=True,
-                check=True,
-            ).stdout.split()
-            total = time.perf_counter() - began
-            print(f"  {label:<26} ready to search {float(out[0]):6.2f} s,"
-                  f" searched {float(out[1]):6.2f} s, process {total:6.2f} s", flush=True)
+            total, out = _timed([sys.executable, "-c", STARTUP], env)
+            ready, searched = out.split()
+            print(f"  {label:<26} ready to search {float(ready):6.2f} s,"
+                  f" searched {float(searched):6.2f} s, process {total:6.2f} s", flush=True)
+        for command, stop_at_start in CLI_CASES:
+            for _ in range(3):
+                argv = command.split()
+                if stop_at_start:
+                    total, out = _timed([sys.executable, "-c", CLI_START, *argv], env)
+                    print(f"  zerosum {command}: search starts {float(out):5.2f} s after"
+                          f" the interpreter, process {total:5.2f} s", flush=True)
+                else:
+                    total, _out = _timed([sys.executable, "-m", "zerosum", *argv], env)
+                    print(f"  zerosum {command}: process {total:5.2f} s", flush=True)
+    for module in ("numba", "numpy"):
+        total, _out = _timed([sys.executable, "-c", f"import {module}"], dict(os.environ))
+        print(f"  floor: python -c 'import {module}': {total:5.2f} s", flush=True)
+    total, _out = _timed([sys.executable, "-c", "pass"], dict(os.environ))
+    print(f"  floor: python -c 'pass': {total:5.2f} s", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -140,8 +140,9 @@ def nonlosing(g: Any, s: Any, out: Any) -> Any:
     # two threats to block: every move loses; one: it must be blocked
     candidates = playable if not forced else ZERO if forced & (forced - ONE) else forced
     candidates &= ~(theirs >> ONE)  # never play beneath an opponent threat
-    # sort keys: threats after the move << 4 | tie (nearer the centre: higher)
-    keys = np.empty(9, dtype=np.int64)
+    # Sorted in ``out`` itself as packed keys (no buffer allocated at each
+    # position): threats after the move << 8 | tie (nearer the centre:
+    # higher) << 4 | column; the column is unpacked at the end.
     n = 0
     width = g[G_WIDTH]
     for rank in range(width):
@@ -149,15 +150,15 @@ def nonlosing(g: Any, s: Any, out: Any) -> Any:
         move = candidates & g[G_COLUMN + column]
         if move:
             count = popcount(threats(g, current | move, mask))
-            k = (count << 4) | (rules.MAX_SIZE - rank)
+            k = (count << 8) | ((rules.MAX_SIZE - rank) << 4) | np.int64(column)
             j = n
-            while j > 0 and keys[j - 1] < k:
-                keys[j] = keys[j - 1]
+            while j > 0 and out[j - 1] < k:
                 out[j] = out[j - 1]
                 j -= 1
-            keys[j] = k
-            out[j] = column
+            out[j] = k
             n += 1
+    for i in range(n):
+        out[i] &= 15
     return n
 
 
