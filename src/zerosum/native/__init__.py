@@ -25,7 +25,6 @@ Layout
 from __future__ import annotations
 
 import importlib.util
-import sys
 from typing import Any
 
 
@@ -53,28 +52,6 @@ def adapter_for(game: Any) -> Any:
     from .registry import adapter_for as find
 
     return find(game)
-
-
-#: The module numba imports only to ask whether SciPy's BLAS is there.
-_BLAS_PROBE = "scipy.linalg.cython_blas"
-
-
-def import_numba() -> None:
-    """Import numba without SciPy, when SciPy is not loaded yet.
-
-    numba's ``np.arraymath`` imports ``scipy.linalg`` (about 0.06-0.11 s,
-    a fifth of a cached start) only to set a flag that picks BLAS for one
-    inner product; the compiled searches use no linear algebra. So the probe
-    fails once, while numba loads: ``np.dot`` and friends, compiled later in
-    the same process, still import SciPy themselves when they need it."""
-    if "numba.np.arraymath" in sys.modules or _BLAS_PROBE in sys.modules:
-        return
-    sys.modules[_BLAS_PROBE] = None  # type: ignore[assignment]  # import fails
-    try:
-        import numba.np.arraymath  # noqa: F401
-    finally:
-        if sys.modules.get(_BLAS_PROBE, 0) is None:
-            del sys.modules[_BLAS_PROBE]
 
 
 def unsupported_reason(game: Any, options: Any = None) -> str:

@@ -29,9 +29,6 @@ def adapter_for(game: Any) -> Any:
         return None
     if game in _cache:
         return _cache[game]
-    from . import import_numba
-
-    import_numba()  # (only now: a game with no native code never loads numba)
     try:
         module = importlib.import_module(f"{__package__}.{name}")
     except ModuleNotFoundError as error:
