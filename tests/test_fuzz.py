@@ -185,11 +185,11 @@ JSON = st.recursive(
 )
 KINDS = st.sampled_from(
     ["new", "move", "undo", "redo", "goto", "resume", "players", "settings", "analysis",
-     "hint", "stop", "lang", "nope"]
+     "hint", "stop", "lang", "line", "review", "nope"]
 )
 KEYS = st.sampled_from(
     ["game", "moves", "position", "players", "seed", "move", "ply", "delay",
-     "analysis_time", "on", "lang", "kind", "level", "time"]
+     "analysis_time", "on", "lang", "kind", "level", "time", "lines"]
 )
 PLAYER = st.one_of(
     JSON,
@@ -240,7 +240,9 @@ def test_websocket_messages_get_answers_never_tracebacks(
     with caplog.at_level(logging.WARNING):
         sent = asyncio.run(scenario())
     for obj in sent:
-        assert obj["type"] in ("state", "error", "progress", "analysis", "result", "hint")
+        assert obj["type"] in (
+            "state", "error", "progress", "analysis", "result", "hint", "review"
+        )
         if obj["type"] == "error":
             short_line(obj["message"])
             assert "internal error" not in obj["message"]
