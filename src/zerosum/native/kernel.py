@@ -38,6 +38,7 @@ from numba import njit
 
 from ..search.types import WIN
 from .binding import bind, primitives_digest
+from .borrow import borrow
 from .contract import ONGOING, Primitives
 from .table import (
     DEPTH_INF_N,
@@ -131,6 +132,7 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
     their branches away."""
     names = dict(globals())
     names.update(
+        borrow=borrow,
         gen=prims.gen,
         play=prims.play,
         status=prims.status,
@@ -167,6 +169,18 @@ def _search(
     tmove: Any
     lo: Any
     hi: Any
+    # Borrowed (borrow.py): the row views below then cost no atomic
+    # reference counting; the caller holds the arrays for the whole call.
+    S = borrow(S)
+    tt = borrow(tt)
+    fk = borrow(fk)
+    fr = borrow(fr)
+    mv = borrow(mv)
+    killers = borrow(killers)
+    history = borrow(history)
+    pv = borrow(pv)
+    pvlen = borrow(pvlen)
+    counters = borrow(counters)
     size = tt.shape[0]
     use_tt = options[4] != 0
     use_hooks = options[0] != 0
