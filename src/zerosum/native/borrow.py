@@ -22,7 +22,9 @@ from typing import Any
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-_null_value: Any = cgutils.get_null_value  # (untyped in numba)
+# (untyped in numba)
+_null_value: Any = cgutils.get_null_value
+_struct_proxy: Any = cgutils.create_struct_proxy
 
 
 @intrinsic
@@ -32,12 +34,11 @@ def _borrow(typingctx: Any, array: Any) -> Any:
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        value = args[0]
-        # Fields 0 and 1 of numba's array structure: meminfo, parent.
-        for field in (0, 1):
-            null = _null_value(value.type.elements[field])
-            value = builder.insert_value(value, null, field)
-        return value
+        # By the fields' names in numba's array model (not their positions).
+        value = _struct_proxy(signature.args[0])(context, builder, value=args[0])
+        value.meminfo = _null_value(value.meminfo.type)
+        value.parent = _null_value(value.parent.type)
+        return value._getvalue()
 
     return array(array), codegen
 
