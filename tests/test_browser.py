@@ -125,6 +125,20 @@ def new_game(page: Any, name: str, params: dict[str, str] | None = None,
     wait_idle(page)
 
 
+def click_cell(page: Any, row: int, col: int) -> None:
+    """Click a board cell and wait for the move it makes."""
+    before = ply(page)
+    page.click(f"#board rect.cell[data-row='{row}'][data-col='{col}']")
+    page.wait_for_function(f"Number(document.body.dataset.ply) > {before}")
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """The element's bounding box (it must be shown)."""
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return dict(found)
+
+
 def save_board(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -10,18 +10,12 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import test_browser
-from test_browser import new_game, ply, wait_idle
+from test_browser import box, click_cell, new_game, ply, wait_idle
 
 # test_browser's fixtures: a zerosum server, Debian's Chromium, a fresh page.
 server = test_browser.server
 browser = test_browser.browser
 page = test_browser.page
-
-
-def click_cell(page: Any, row: int, col: int) -> None:
-    before = ply(page)
-    page.click(f"#board rect.cell[data-row='{row}'][data-col='{col}']")
-    page.wait_for_function(f"Number(document.body.dataset.ply) > {before}")
 
 
 def analyse(page: Any, seconds: str = "0.5") -> None:
@@ -30,12 +24,6 @@ def analyse(page: Any, seconds: str = "0.5") -> None:
     page.check("#analysis-toggle")
     page.locator("#engine-lines li").first.wait_for()
     wait_idle(page)
-
-
-def box(page: Any, selector: str) -> dict[str, float]:
-    found = page.locator(selector).bounding_box()
-    assert found is not None, selector
-    return dict(found)
 
 
 def test_several_engine_lines_hover_previews_click_plays(page: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import test_browser
-from test_browser import ARTIFACTS, new_game, ply, wait_idle
+from test_browser import ARTIFACTS, box, click_cell, new_game, ply, wait_idle
 
 # test_browser's fixtures: a zerosum server, Debian's Chromium, a fresh page.
 server = test_browser.server
@@ -24,21 +24,9 @@ browser = test_browser.browser
 page = test_browser.page
 
 
-def click_cell(page: Any, row: int, col: int) -> None:
-    before = ply(page)
-    page.click(f"#board rect.cell[data-row='{row}'][data-col='{col}']")
-    page.wait_for_function(f"Number(document.body.dataset.ply) > {before}")
-
-
 def play_cells(page: Any, cells: list[tuple[int, int]]) -> None:
     for row, col in cells:
         click_cell(page, row, col)
-
-
-def box(page: Any, selector: str) -> dict[str, float]:
-    found = page.locator(selector).bounding_box()
-    assert found is not None, selector
-    return dict(found)
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:

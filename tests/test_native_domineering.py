@@ -177,10 +177,9 @@ def test_native_perft_equals_the_python_perft(rows: int, cols: int, depth: int, 
     adapter = native.adapter(game)
     assert adapter is not None
     for state in [game.initial_state(), *playout_positions(game, 3, depth, terminal=True)]:
+        got = walk(adapter, state, depth)[0]  # every ply 0..depth in one walk
         for d in range(depth + 1):
-            expected = perft(game, state, d)
-            got = walk(adapter, state, d)[0][d]
-            assert got == expected, (game.format_position(state), d)
+            assert got[d] == perft(game, state, d), (game.format_position(state), d)
 
 
 # -- the native search ------------------------------------------------------------------

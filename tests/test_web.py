@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from support import run_cli
+from web_support import Message, open_session, settled_state, wait_for
 
 import zerosum
 from zerosum import i18n
@@ -36,7 +37,6 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-Message = dict[str, Any]
 
 
 def receive_until(ws: Any, kind: str, limit: int = 10_000) -> tuple[Message, list[Message]]:
@@ -48,14 +48,6 @@ def receive_until(ws: Any, kind: str, limit: int = 10_000) -> tuple[Message, lis
         if message["type"] == kind:
             return message, seen
     raise AssertionError(f"no {kind} message in {limit}")
-
-
-def settled_state(ws: Any) -> dict[str, Any]:
-    """The next state with no search running (skipping the rest)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "state" and message["searching"] is None:
-            return message
 
 
 # -- HTTP ---------------------------------------------------------------------------
@@ -334,25 +326,6 @@ def test_new_game_from_a_pasted_position_and_record(client: TestClient) -> None:
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
-async def open_session(**new: Any) -> tuple[Session, list[Message]]:
-    """A session (and the list of what it sends) after a ``new`` message."""
-    sent: list[Message] = []
-    session = Session(sent.append)
-    await session.start()
-    await session.handle(json.dumps({"type": "new", **new}))
-    return session, sent
-
-
-async def _wait_for(sent: list[dict[str, Any]], test: Any, timeout: float = 20.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for message in sent:
-            if test(message):
-                return message
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out; got " + json.dumps(sent[-3:])[:500])
-
-
 def _search_threads() -> int:
     return sum(1 for t in threading.enumerate() if t.name.startswith("asyncio"))
 
@@ -363,7 +336,7 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
         session, sent = await open_session(
             game="connect4", players=[{"kind": "ai", "level": "perfect"}, {"kind": "human"}]
         )
-        await _wait_for(sent, lambda m: m["type"] == "progress")
+        await wait_for(sent, lambda m: m["type"] == "progress")
         started = time.monotonic()
         await asyncio.wait_for(session.close(), timeout=10)
         assert time.monotonic() - started < 10
@@ -377,12 +350,12 @@ def test_a_new_game_cancels_the_search_and_drops_its_lines() -> None:
         session, sent = await open_session(game="connect4", players=HUMANS)
         await session.handle(json.dumps({"type": "settings", "analysis_time": 600}))
         await session.handle(json.dumps({"type": "analysis", "on": True}))
-        await _wait_for(sent, lambda m: m["type"] == "progress")
+        await wait_for(sent, lambda m: m["type"] == "progress")
         await session.handle(json.dumps({"type": "new", "game": "tictactoe", "players": HUMANS}))
         mark = len(sent)
         # Analysis restarts on the new game and solves it; nothing of Connect
         # Four arrives after the new game.
-        done = await _wait_for(sent, lambda m: m["type"] == "analysis")
+        done = await wait_for(sent, lambda m: m["type"] == "analysis")
         assert done["game"] == "tictactoe" and done["value"] == 0
         later = [m for m in sent[mark:] if m["type"] in ("progress", "analysis")]
         assert all(len(m.get("pv") or []) <= 9 for m in later)
@@ -400,16 +373,16 @@ def test_stop_makes_a_thinking_ai_move_at_once_and_the_loop_stays_responsive() -
         session, sent = await open_session(
             game="connect4", players=[{"kind": "ai", "time": 600}, {"kind": "human"}]
         )
-        await _wait_for(sent, lambda m: m["type"] == "progress")
+        await wait_for(sent, lambda m: m["type"] == "progress")
         # Messages are still handled while the engine searches.
         mark = len(sent)
         await session.handle(json.dumps({"type": "settings", "delay": 1}))
-        reply = await _wait_for(sent[mark:], lambda m: m["type"] == "state")
+        reply = await wait_for(sent[mark:], lambda m: m["type"] == "state")
         assert reply["delay"] == 1 and reply["searching"] == "ai"
         await session.handle(json.dumps({"type": "stop"}))
-        result = await _wait_for(sent, lambda m: m["type"] == "result")
+        result = await wait_for(sent, lambda m: m["type"] == "result")
         assert result["player"] == 0 and result["best_move"] in "1234567"
-        state = await _wait_for(sent, lambda m: m["type"] == "state" and m["ply"] == 1)
+        state = await wait_for(sent, lambda m: m["type"] == "state" and m["ply"] == 1)
         assert state["to_move"] == 1 and state["searching"] is None
         await session.close()
 
@@ -420,7 +393,7 @@ def test_a_hint_names_an_optimal_move() -> None:
     async def scenario() -> None:
         session, sent = await open_session(game="tictactoe", moves="0 4 8", players=HUMANS)
         await session.handle(json.dumps({"type": "hint"}))
-        hint = await _wait_for(sent, lambda m: m["type"] == "hint")
+        hint = await wait_for(sent, lambda m: m["type"] == "hint")
         # With analysis on and nothing analysed yet (the hint comes before
         # the analysis has run at all), a hint interrupts it, then it goes on.
         mark = len(sent)
@@ -435,7 +408,7 @@ def test_a_hint_names_an_optimal_move() -> None:
             raise AssertionError(f"analysis did not resume after the hint: {kinds}")
         # Once the analysis has an answer, a hint is that answer, at once.
         second = next(m for m in sent[mark:] if m["type"] == "hint")
-        done = await _wait_for(
+        done = await wait_for(
             sent, lambda m: m["type"] == "analysis" and m["search_id"] > second["search_id"]
         )
         await session.handle(json.dumps({"type": "hint"}))

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from support import run_cli
+from web_support import Message, open_session, settled_state, wait_for
 
 import zerosum
 from zerosum.registry import entries
@@ -27,7 +28,6 @@ from zerosum.web.app import create_app
 from zerosum.web.review import classify
 from zerosum.web.session import Session
 
-Message = dict[str, Any]
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
@@ -35,32 +35,6 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(hosts=("testserver",))) as c:
         yield c
-
-
-def settled_state(ws: Any) -> Message:
-    while True:
-        message: Message = ws.receive_json()
-        if message["type"] == "state" and message["searching"] is None:
-            return message
-
-
-async def open_session(lang: str = "en", **new: Any) -> tuple[Session, list[Message]]:
-    sent: list[Message] = []
-    session = Session(sent.append, lang)
-    await session.start()
-    await session.handle(json.dumps({"type": "new", **new}))
-    assert not [m for m in sent if m["type"] == "error"], sent[-1]
-    return session, sent
-
-
-async def wait_for(sent: list[Message], test: Any, timeout: float = 30.0) -> Message:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for message in sent:
-            if test(message):
-                return message
-        await asyncio.sleep(0.01)
-    raise AssertionError("timed out; got " + json.dumps(sent[-3:])[:600])
 
 
 async def settled(session: Session, sent: list[Message]) -> Message:

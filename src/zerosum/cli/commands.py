@@ -337,13 +337,12 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
                 searcher.stop,
             )
         )
-    except Interrupted as interrupt:
-        if view is not None:
-            view.done()
+    except Interrupted as interrupt:  # (the view ends in finally, before main prints)
         elapsed = time.perf_counter() - started
         bounds = interrupt.outcome if isinstance(interrupt.outcome, SolveInterrupted) else None
         hint = not args.weak and args.depth is None
-        raise Stopped(stopped_line(game, state, bounds, last, elapsed, hint)) from None
+        latest = last[0] if last else None
+        raise Stopped(stopped_line(game, state, bounds, latest, elapsed, hint)) from None
     finally:
         if view is not None:
             view.done()
@@ -353,7 +352,7 @@ def stopped_line(
     game: Game[Any, Any],
     state: Any,
     bounds: SolveInterrupted | None,
-    last: list[Progress[Any]],
+    latest: Progress[Any] | None,
     seconds: float,
     hint: bool,
 ) -> str:
@@ -365,8 +364,8 @@ def stopped_line(
     nodes: int | None = None
     if bounds is not None:
         low, high, nodes = bounds.lower, bounds.upper, bounds.stats.nodes
-    elif last:
-        low, high = last[0].lower, last[0].upper
+    elif latest is not None:
+        low, high = latest.lower, latest.upper
     if low is None or high is None:
         proven = _("nothing was proven yet")
     else:

@@ -1,6 +1,6 @@
 """Move-sequence counts (perft) through a game's compiled primitives: the
-check of the native move generator against the Python game's, and a fast
-``zerosum perft``.
+tests' check of each native move generator against the Python game's
+(published counts where they exist).
 
 :func:`walk` counts, per ply from the root, the positions reached (the
 move sequences of exactly that many plies in which the game did not end

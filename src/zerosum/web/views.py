@@ -113,7 +113,7 @@ def last_move(
     and how (``by``, indexed by ply, says who played each move of the line)."""
     if record.ply == 0:
         return None
-    before = record.states[record.ply - 1]
+    before = record.state_at(record.ply - 1)
     return {
         "player": game.to_move(before),
         "move": game.format_move(record.line[record.ply - 1]),
