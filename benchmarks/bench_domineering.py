@@ -8,6 +8,7 @@ Run from the repository root::
     python benchmarks/bench_domineering.py --8x8            # also 8x8 natively (the long one)
     python benchmarks/bench_domineering.py --all-boards --limit 300000000  # every board <= 64 cells
     python benchmarks/bench_domineering.py --classes        # outcomes_small.csv natively only
+    python benchmarks/bench_domineering.py --cross-check 2x13,4x7  # a second algorithm
 
 Each solve is ``solver.solve(game, start, weak=True, all_moves=False)``:
 who wins with best play (one winning move, not every one), from a fresh
@@ -21,7 +22,9 @@ that the first player wins 6x6, 7x7 and 8x8 (Breuker, Uiterwijk and van
 den Herik; Bullock). Boards of up to 64 cells that the table does not list
 are printed with the class found, checked only against their transposes
 (a quarter turn swaps the players: rows x cols of class V is cols x rows of
-class H). Exit status 1 if any outcome is wrong.
+class H); ``--cross-check`` solves chosen boards again by a plain memoised
+negamax that shares no code with the engine. Exit status 1 if any outcome
+is wrong.
 
 The 9x9 estimate: 9x9 has 81 cells, more than the native backend's one
 word, so it would run on the Python backend; the script prints the growth
@@ -33,6 +36,7 @@ larger table pays: ``--hash 1024``.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import itertools
 import sys
@@ -177,6 +181,53 @@ def estimate_9x9(run: Run) -> None:
     )
 
 
+def plain_class(rows: int, cols: int) -> tuple[str, int]:
+    """The board's class by a plain memoised negamax written for this check
+    alone: no bounds, no ordering, no symmetry, no engine code -- a second
+    algorithm for boards too large for the published table but small enough
+    to enumerate (up to about 30 cells). Returns the class and the number of
+    positions it memoised."""
+    vertical_moves = [
+        (1 << (r * cols + c)) | (1 << ((r + 1) * cols + c))
+        for r in range(rows - 1)
+        for c in range(cols)
+    ]
+    horizontal_moves = [
+        (1 << (r * cols + c)) | (1 << (r * cols + c + 1))
+        for r in range(rows)
+        for c in range(cols - 1)
+    ]
+
+    @functools.cache
+    def mover_wins(occupied: int, vertical: bool) -> bool:
+        moves = vertical_moves if vertical else horizontal_moves
+        return any(
+            not occupied & tile and not mover_wins(occupied | tile, not vertical)
+            for tile in moves
+        )
+
+    found = outcome_class(mover_wins(0, True), mover_wins(0, False))
+    return found, mover_wins.cache_info().currsize
+
+
+def cross_check(boards: str, run: Run) -> None:
+    """Each board's class by :func:`plain_class` and by the native solver;
+    a difference is recorded as wrong."""
+    print("Cross-check against a plain memoised negamax (no engine code):")
+    for spec in boards.split(","):
+        rows, cols = (int(side) for side in spec.lower().split("x"))
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * rows * cols))
+        started = time.perf_counter()
+        plain, positions = plain_class(rows, cols)
+        plain_s = time.perf_counter() - started
+        native = run.board(rows, cols, "native", plain, False)
+        print(
+            f"  {rows}x{cols}: plain {plain} ({positions:,} positions, {plain_s:.1f} s),"
+            f" native {native}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python-7x7", action="store_true", help="7x7 on the Python backend too")
@@ -193,8 +244,19 @@ def main(argv: list[str] | None = None) -> int:
         "--limit", type=int, default=None, help="--all-boards: positions a solve may visit"
     )
     parser.add_argument("--estimate", action="store_true", help="only the 9x9 estimate")
+    parser.add_argument(
+        "--cross-check",
+        metavar="BOARDS",
+        help="only: boards such as 2x13,4x7 by a plain memoised negamax and natively",
+    )
     args = parser.parse_args(argv)
     run = Run(args.hash, args.limit)
+    if args.cross_check:
+        cross_check(args.cross_check, run)
+        if run.wrong:
+            print("Wrong outcomes:", *run.wrong, sep="\n  ")
+            return 1
+        return 0
     classes = published()
     found: dict[tuple[int, int], str] = {}
 
