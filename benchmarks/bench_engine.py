@@ -48,7 +48,7 @@ LADDER: list[tuple[str, EngineOptions]] = [
     ("+ history", EngineOptions(symmetry=True, pvs=False, hooks=False)),
     ("+ PVS", EngineOptions(symmetry=True, hooks=False)),
     ("+ hooks (win / non-losing)", EngineOptions(symmetry=True)),
-    ("default options (no symmetry)", EngineOptions()),
+    ("default options (symmetry as the game asks)", EngineOptions()),
 ]
 
 GAMES = [

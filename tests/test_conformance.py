@@ -117,6 +117,13 @@ class _FalseWin(TicTacToe):
         return moves[0] if moves else None
 
 
+class _NoSymmetries(TicTacToe):
+    """Asks for a symmetric table but declares no symmetries."""
+
+    def symmetry_count(self) -> int:
+        return 1
+
+
 @pytest.mark.parametrize(
     ("game", "needle"),
     [
@@ -124,8 +131,9 @@ class _FalseWin(TicTacToe):
         (_Unfair(), "sum to 0"),
         (_Misread(), "parse_move(format_move(m)) != m"),
         (_FalseWin(), "winning_action named a move that does not win"),
+        (_NoSymmetries(), "symmetric_search needs symmetries"),
     ],
-    ids=["endless", "unfair", "misread", "false-win"],
+    ids=["endless", "unfair", "misread", "false-win", "no-symmetries"],
 )
 def test_the_suite_catches_a_broken_game(game: Any, needle: str) -> None:
     with pytest.raises(ConformanceError, match=needle.replace("(", r"\(").replace(")", r"\)")):

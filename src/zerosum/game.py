@@ -241,6 +241,12 @@ class Game(ABC, Generic[S, A]):
     #: Domineering, Nim; not Othello). The engine then bounds scores more
     #: tightly (no win sooner than 3 plies when none is immediate).
     mover_wins_only: bool = False
+    #: True when the engine's table should key positions by symmetry class
+    #: unless told otherwise (its ``symmetry`` option left at None): worth it
+    #: where :meth:`canonical` is cheap next to the search it saves
+    #: (tic-tac-toe and other small m,n,k boards, Domineering). Both backends
+    #: follow it, so the default options search alike on either.
+    symmetric_search: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's parsers refuse a non-string (TypeError) and an
@@ -582,6 +588,7 @@ class SearchHints(Protocol[S, A]):
     only the mover can win."""
 
     mover_wins_only: bool
+    symmetric_search: bool
 
     def evaluate(self, state: S, player: Player) -> int: ...
     def opening_scores(self, state: S) -> Mapping[A, int] | None: ...

@@ -207,10 +207,13 @@ def check_symmetries(game: Game[Any, Any], records: list[list[tuple[Any, Any]]])
     """Every symmetric image of a position has its canonical key; the
     canonical transform maps the position onto the representative; a move
     mapped with ``map_move`` is legal in the image, leads to the image of the
-    move's result, and maps back."""
+    move's result, and maps back. A game asking for a symmetric table
+    (``symmetric_search``) has symmetries to use."""
     count = game.symmetry_count()
     if count < 1:
         _fail(game, "symmetry_count must be at least 1")
+    if game.symmetric_search and count < 2:
+        _fail(game, "symmetric_search needs symmetries: symmetry_count() is 1")
     for record in records[:3]:
         for state, _move in record[:12]:
             key, t = game.canonical(state)

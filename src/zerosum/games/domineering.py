@@ -142,6 +142,10 @@ class Domineering(Game[State, int]):
 
     name = "domineering"
     mover_wins_only = True
+    #: ``canonical`` costs a fraction of a position and the four images of a
+    #: position are searched once (6x6, weak solve in Python: 87,391
+    #: positions with it, 344,451 without).
+    symmetric_search = True
     title = N_("Domineering (dominoes): Vertical and Horizontal place tiles; who cannot move loses")
     params = (
         Param(

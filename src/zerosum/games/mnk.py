@@ -72,6 +72,9 @@ class MNK(Game[State, int]):
             )
         self.m, self.n, self.k = m, n, k
         self.cells = m * n
+        #: Small boards key the table by symmetry class by default
+        #: (tic-tac-toe's solve: 1,114 positions instead of 4,101 in Python).
+        self.symmetric_search = self.cells <= 16
         self.full = (1 << self.cells) - 1
         self.lines = self._make_lines()
         self.lines_through: list[list[int]] = [

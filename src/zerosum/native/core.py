@@ -91,8 +91,9 @@ class NativeCore(CoreReports):
         prims = adapter.prims
         self.prims = prims
         self.g = adapter.constants
+        wanted = game.symmetric_search if options.symmetry is None else options.symmetry
         self.symmetric = bool(
-            (options.symmetry or (options.symmetry is None and getattr(adapter, "symmetric", 0)))
+            wanted
             and table is not None
             and prims.canonical is not None
         )

@@ -522,10 +522,6 @@ class DomineeringNative:
     up to 64 cells."""
 
     kind = "domineering"
-    #: Key the table by symmetry class unless the options say otherwise:
-    #: ``canonical`` costs a fraction of a node and the four images of a
-    #: position are searched once (measured in benchmarks/bench_domineering.py).
-    symmetric = True
 
     def __init__(self, game: rules.Domineering) -> None:
         self.game = game

@@ -484,9 +484,6 @@ class MNKNative:
     def __init__(self, game: rules.MNK) -> None:
         self.game = game
         cells = self.cells = game.cells
-        #: The table keys by symmetry class by default on small boards
-        #: (tic-tac-toe: 666 positions to solve instead of 2,627).
-        self.symmetric = cells <= 16
         self.words = -(-cells // 64)
         self.constants = constants(game)
         za = int(self.constants[G_ZA])

@@ -102,10 +102,10 @@ class EngineOptions:
                           backend's default is sized in megabytes instead,
                           unless ``tt_size`` is set);
     * ``symmetry``     -- key the table by ``game.canonical`` (one entry per
-                          symmetry class; None: the backend's choice, on for
-                          the native games that gain from it, such as
-                          tic-tac-toe and Domineering); pays off when ``canonical`` is cheap
-                          next to the search it saves;
+                          symmetry class; None: as the game's
+                          ``symmetric_search`` says, on for tic-tac-toe, small
+                          m,n,k boards and Domineering); pays off when
+                          ``canonical`` is cheap next to the search it saves;
     * ``static_order`` -- moves in ``game.ordered_actions`` order, else
                           ``game.actions``;
     * ``killers``      -- two killer moves per ply tried after the table move;

@@ -241,7 +241,8 @@ class PythonCore(CoreReports):
     ) -> None:
         self.game = game
         self.table = table
-        self.symmetric = options.symmetry and table is not None and game.symmetry_count() > 1
+        wanted = game.symmetric_search if options.symmetry is None else options.symmetry
+        self.symmetric = wanted and table is not None and game.symmetry_count() > 1
 
         # -- everything the hot path touches, bound to locals once ----------
         is_terminal = game.is_terminal
