@@ -115,19 +115,25 @@ def endgames(counts: list[int], per_count: int, seed: int, check_at: int, budget
     return wrong
 
 
-def six_by_six(seconds: float) -> int:
+def six_by_six(seconds: float, hash_mb: float | None) -> int:
     """Section 2; returns 1 when a finished solve contradicts the published
     result (the first player loses)."""
     game = Othello(6)
     started = time.perf_counter()
-    print(f"\n6x6 from the start, native, at most {seconds:g} s:")
+    table = f", {hash_mb:g} MB table" if hash_mb else ""
+    print(f"\n6x6 from the start, native, at most {seconds:g} s{table}:")
     try:
         result = solve(
             game,
             game.initial_state(),
             weak=True,
-            options=EngineOptions(backend="native"),
+            options=EngineOptions(backend="native", hash_mb=hash_mb),
             limits=Limits(time=seconds),
+            on_progress=lambda p: print(
+                f"  bounds [{p.lower}, {p.upper}] after {p.nodes:,} positions,"
+                f" {time.perf_counter() - started:.1f} s",
+                flush=True,
+            ),
         )
     except SolveInterrupted as stop:
         elapsed = time.perf_counter() - started
@@ -185,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=60.0, help="seconds per native 8x8 solve (0: no limit)"
     )
     parser.add_argument("--six", type=float, default=180.0, help="6x6 budget in seconds (0: skip)")
+    parser.add_argument(
+        "--hash", type=float, default=None, help="6x6 table in MB (default: the engine's)"
+    )
     parser.add_argument("--no-gomoku", action="store_true", help="skip the gomoku analysis")
     args = parser.parse_args(argv)
     if not available():
@@ -193,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = [int(part) for part in args.empties.split(",") if part.strip()]
     wrong = endgames(counts, args.per_count, args.seed, args.check_at, args.budget)
     if args.six > 0:
-        wrong += six_by_six(args.six)
+        wrong += six_by_six(args.six, args.hash)
     if not args.no_gomoku:
         wrong += gomoku()
     return 1 if wrong else 0
