@@ -209,6 +209,7 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
     d = np.zeros(2, dtype=np.uint64)
     after = np.zeros(2, dtype=np.uint64)
     out = np.zeros(adapter.prims.max_moves, dtype=np.int32)
+    early = late = 0
     for state in sample(game, seed=3)[:150]:
         s = row(adapter.encode(state))
         images = [(image(size, state[0], t), image(size, state[1], t)) for t in range(8)]
@@ -216,13 +217,20 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
             moved = game.transform(state, t)
             assert (moved[0], moved[1]) == images[t]
         key, t = native.canonical(g, s)
-        # The representative is the least image, reached by transform t.
-        assert images[t] == min(images)
-        assert key == native.key(g, inside(size, *images[t]))
+        if empty_squares(game, state) < int(g[native.G_SYMMETRIC]):
+            # Far from the start: the plain key (no transform to pay for).
+            assert (key, t) == (native.key(g, s), 0)
+            late += 1
+        else:
+            # The representative is the least image, reached by transform t.
+            assert images[t] == min(images)
+            assert key == native.key(g, inside(size, *images[t]))
+            early += 1
         for u in range(8):
             native.transform(g, s, u, d)
             assert (int(d[0]), int(d[1])) == tuple(inside(size, *images[u]))
-            assert native.canonical(g, inside(size, *images[u]))[0] == key
+            if empty_squares(game, state) >= int(g[native.G_SYMMETRIC]):
+                assert native.canonical(g, inside(size, *images[u]))[0] == key
         if not game.is_terminal(state):
             count = native.gen(g, s, out)
             for code in out[:count]:
@@ -244,6 +252,7 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
                     if u < 4:
                         action = adapter.action(m)
                         assert adapter.action(mapped) == game.map_move(action, u)
+    assert early > 10 and (late > 10 or size == 4)  # both kinds of key met
     for u in range(8):
         assert native.map_move(g, native.PASS_CODE, u, False) == native.PASS_CODE  # pass stays
         assert native.map_move(g, native.PASS_CODE, u, True) == native.PASS_CODE
@@ -365,26 +374,38 @@ def minimax(game: Othello, state: State, ply: int = 0) -> int:
     return max(-minimax(game, game.result(state, m), ply + 1) for m in game.actions(state))
 
 
+def exact_value(game: Othello, state: State) -> int:
+    """The value for the side to move in the kernel's units: by
+    :func:`minimax` up to 5 empty squares, beyond by the Python backend's
+    strong solve (value with its distance)."""
+    if empty_squares(game, state) <= 5:
+        return minimax(game, state)
+    return solve(game, state, options=EngineOptions(backend="python")).score.raw
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_solve_exact_keeps_the_fail_soft_contract_against_minimax(size: int) -> None:
-    """``solve_exact`` on positions with 1-6 empty squares (passes and games
-    ending early included) for windows below, around and above the true
-    value: exact inside the window, a bound on the right side outside it."""
+def test_solve_end_keeps_the_fail_soft_contract(size: int) -> None:
+    """``solve_end`` on positions with 1-9 empty squares (passes and games
+    ending early included; above ``PARITY_EMPTIES`` it sorts the moves) for
+    null windows below, at and above the true value: a result at or below
+    alpha is an upper bound of the value, one above it a lower bound."""
     game = Othello(size)
     adapter = native.adapter(game)
     assert adapter is not None
     g = adapter.constants
-    states = endgames(game, range(1, 7), 40, seed=size + 30)
+    states = endgames(game, range(1, 10), 40, seed=size + 30)
     kinds = set()
+    sorted_ones = 0
     for state in states:
-        truth = minimax(game, state)
+        truth = exact_value(game, state)
         mine, theirs = (int(w) for w in adapter.encode(state))
         empties = int(g[native.G_FULL]) & ~(mine | theirs)
+        sorted_ones += empties.bit_count() > native.PARITY_EMPTIES
         for alpha in {truth - 1, truth, -1, 0, truth - 5, truth + 3}:
-            value, nodes = native.solve_exact(
+            value, nodes = native.solve_end(
                 np.uint64(mine), np.uint64(theirs), np.uint64(empties),
                 g[native.G_GOOD], g[native.G_QUADRANT], g[native.G_HALF],
-                alpha, alpha + 1, 0,
+                g[native.G_CORNERS], alpha, alpha + 1, 0,
             )
             assert nodes >= 1
             if value <= alpha:
@@ -393,6 +414,7 @@ def test_solve_exact_keeps_the_fail_soft_contract_against_minimax(size: int) -> 
                 assert truth >= value
         kinds.add((truth > 0) - (truth < 0))
     assert {-1, 1} <= kinds  # wins and losses both met
+    assert sorted_ones >= 5
 
 
 @pytest.mark.parametrize("size", [6, 8])

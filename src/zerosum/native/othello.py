@@ -35,7 +35,9 @@ stored: the colours never matter to the rules, only who moves.
   fit in a word: ``exact_key`` is false; two positions share a key with a
   probability near 2**-64).
 * ``evaluate``: exactly ``Othello.evaluate(state, to_move(state))``.
-* ``canonical`` / ``map_move``: all eight symmetries of the square. The
+* ``canonical`` / ``map_move``: all eight symmetries of the square (keys
+  by class within :data:`SYMMETRIC_PLIES` discs of the start, the plain key
+  later; on by default: the adapter's ``symmetric``). The
   rules are the same under each, so a position and its images have the same
   value. Transforms 0-3 are the Python game's own (identity, the a1-h8
   diagonal, the h1-a8 diagonal, the half-turn, which keep the start
@@ -45,7 +47,7 @@ stored: the colours never matter to the rules, only who moves.
   four), the lowest transform on ties.
 * ``exact``: the value of a position with at most :func:`exact_empties`
   empty squares, searched to the end by a small recursive alpha-beta with no
-  table and no frames (:func:`solve_exact`), when the search asks for a
+  table and no frames (:func:`solve_end`), when the search asks for a
   null window and its depth reaches the end of the game.
 
 Othello is not ``mover_wins_only`` and has no cheap win test, so there are
@@ -98,10 +100,18 @@ PASS_CODE = 64
 #: Empty squares at or below which :func:`exact` solves a position without
 #: the kernel (per board side). Measured: below these the kernel's frames and
 #: table cost more than they save (see benchmarks/README.md).
-EXACT_EMPTIES = {4: 16, 6: 7, 8: 7}
+EXACT_EMPTIES = {4: 7, 6: 7, 8: 7}
+#: Empty squares at or below which the exact solve orders moves by parity
+#: alone; above, fastest first (:func:`solve_end`).
+PARITY_EMPTIES = 6
+#: ``canonical`` keys a position by its symmetry class only within this many
+#: discs of the start (where symmetric transpositions are frequent: the
+#: first move's four choices are images of one another); later it is the
+#: plain key, which costs no transform.
+SYMMETRIC_PLIES = 12
 #: Empty squares at or below which ``gen`` orders fastest first (the Python
 #: game's ``FASTEST_FIRST`` on 8x8; native only beyond it).
-FASTEST_EMPTIES = {4: rules.FASTEST_FIRST, 6: 22, 8: rules.FASTEST_FIRST}
+FASTEST_EMPTIES = {4: rules.FASTEST_FIRST, 6: 36, 8: 24}
 
 # -- the constants array g -------------------------------------------------------
 G_N = 0  #: side of the board
@@ -119,11 +129,12 @@ G_W_CORNER = 22
 G_W_X_SQUARE = 23
 G_W_DISC = 24
 G_EXACT = 25  #: empties at or below which ``exact`` solves
-G_GOOD = 26  #: squares ``solve_exact`` tries first (all but C- and X-squares)
+G_GOOD = 26  #: squares ``solve_end`` tries first (all but C- and X-squares)
 G_FASTEST = 27  #: empties at or below which ``gen`` orders fastest first
 G_QUADRANT = 28  #: the top-left quadrant (side n / 2)
 G_HALF = 29  #: n / 2
-G_MAP = 30  #: 8 tables of 64: square -> its image under transform t
+G_SYMMETRIC = 30  #: empties at or above which ``canonical`` keys by class
+G_MAP = 31  #: 8 tables of 64: square -> its image under transform t
 G_SIZE = G_MAP + 8 * 64
 
 #: The eight symmetries: cell ``(r, c)`` goes to ``f(r, c)`` (side ``n``).
@@ -207,6 +218,7 @@ def constants(size: int, exact: int | None = None) -> U64:
     g[G_EXACT] = exact_empties(size) if exact is None else exact
     g[G_FASTEST] = FASTEST_EMPTIES[size]
     g[G_HALF] = n // 2
+    g[G_SYMMETRIC] = max(cells - 4 - SYMMETRIC_PLIES, 0)
     g[G_QUADRANT] = sum(bit(r, c) for r in range(n // 2) for c in range(n // 2))
     for t, f in enumerate(TRANSFORMS):
         for r in range(n):
@@ -499,9 +511,10 @@ def _odd_regions(empties: np.uint64, quadrant: np.uint64, half: np.uint64) -> np
 
 
 @njit(cache=True)
-def solve_exact(
-    mine: np.uint64, theirs: np.uint64, empties: np.uint64, good: np.uint64,
-    quadrant: np.uint64, half: np.uint64, alpha: int, beta: int, ply: int,
+def solve_end(
+    mine: np.uint64, theirs: np.uint64, empties: np.uint64,
+    good: np.uint64, quadrant: np.uint64, half: np.uint64, corners: np.uint64,
+    alpha: int, beta: int, ply: int,
 ) -> tuple[int, int]:
     """Fail-soft alpha-beta to the end of the game from ``(mine, theirs)``
     with the empty squares ``empties`` (of the board), ``ply`` plies below
@@ -510,18 +523,55 @@ def solve_exact(
     ``q - WIN``, a draw 0), so within ``(alpha, beta)`` the value is exact and
     outside it a bound on the right side, as the kernel's own search.
 
-    Moves are tried over the empty squares (a square is a move when it flips
-    something): first those in a quadrant with an odd number of empties (the
-    endgame's parity: the side that fills such a region last keeps the last
-    disc there), within that those in ``good`` first. With no move the side
-    passes when the opponent has one, else the game is over. Recursion on
-    scalars only: no array, so no reference counting and no frames."""
+    Move order: with more than :data:`PARITY_EMPTIES` empty squares, fastest
+    first: the moves fall into six classes by the opponent's replies (a
+    reply on one of ``corners`` counting twice: 0, 1, 2, 3, 4-5, 6 or more),
+    tried class by class, each from the lowest square up. With fewer, that
+    costs more than it saves: the empty squares in turn (a square is a move
+    when it flips something), those in a quadrant with an odd number of
+    empties first (the endgame's parity: the side that fills such a region
+    last keeps the last disc there), within that those in ``good`` first.
+    With no move the side passes when the opponent has one, else the game is
+    over. Recursion on scalars only: no array, so no reference counting and
+    no frames (and numba's on-disk cache links it; recursion through array
+    arguments it did not)."""
     nodes = 1
     best = -WIN - 1
     moved = False
-    odd = _odd_regions(empties, quadrant, half)
-    for phase in range(4):
-        todo = empties & (odd if phase < 2 else ~odd) & (good if phase % 2 == 0 else ~good)
+    sorting = popcount(empties) > PARITY_EMPTIES
+    if sorting:
+        moves = _moves8(mine, theirs) & empties
+        c0 = c1 = c2 = c3 = c4 = c5 = _0
+        todo = moves
+        while todo:
+            bit = todo & (_0 - todo)
+            todo ^= bit
+            flipped = _flips8(mine, theirs, bit)
+            answers = _moves8(theirs ^ flipped, mine | flipped | bit) & (empties ^ bit)
+            replies = popcount(answers) + popcount(answers & corners)
+            if replies == 0:
+                c0 |= bit
+            elif replies == 1:
+                c1 |= bit
+            elif replies == 2:
+                c2 |= bit
+            elif replies == 3:
+                c3 |= bit
+            elif replies <= 5:
+                c4 |= bit
+            else:
+                c5 |= bit
+        odd = _0
+    else:
+        odd = _odd_regions(empties, quadrant, half)
+    for phase in range(6 if sorting else 4):
+        if sorting:
+            todo = (
+                c0 if phase == 0 else c1 if phase == 1 else c2 if phase == 2
+                else c3 if phase == 3 else c4 if phase == 4 else c5
+            )
+        else:
+            todo = empties & (odd if phase < 2 else ~odd) & (good if phase % 2 == 0 else ~good)
         while todo:
             bit = todo & (_0 - todo)
             todo ^= bit
@@ -538,8 +588,8 @@ def solve_exact(
                 value = WIN - ply - 1 if diff > 0 else ply + 1 - WIN if diff < 0 else 0
             else:
                 floor = alpha if alpha > best else best
-                value, below = solve_exact(
-                    child_mine, child_theirs, rest, good, quadrant, half,
+                value, below = solve_end(
+                    child_mine, child_theirs, rest, good, quadrant, half, corners,
                     -beta, -floor, ply + 1,
                 )
                 value = -value
@@ -551,8 +601,8 @@ def solve_exact(
     if moved:
         return best, nodes
     if _moves8(theirs, mine) & empties:  # a pass
-        value, below = solve_exact(
-            theirs, mine, empties, good, quadrant, half, -beta, -alpha, ply + 1
+        value, below = solve_end(
+            theirs, mine, empties, good, quadrant, half, corners, -beta, -alpha, ply + 1
         )
         return -value, nodes + below
     diff = popcount(mine) - popcount(theirs)
@@ -561,7 +611,7 @@ def solve_exact(
 
 @njit(cache=True)
 def exact(g: U64, s: U64, ply: int, depth: int, alpha: int, beta: int, counters: Any) -> int:
-    """The ``exact`` hook: :func:`solve_exact`'s value when the position
+    """The ``exact`` hook: the value by :func:`solve_end` when the position
     (not over) has at most ``g[G_EXACT]`` empty squares and ``depth``
     reaches the end of the game (every ply fills a square, or passes before
     one: at most twice the empties), else :data:`NOT_EXACT`. Adds the
@@ -572,8 +622,9 @@ def exact(g: U64, s: U64, ply: int, depth: int, alpha: int, beta: int, counters:
     count = popcount(empties)
     if count > as_int(g[G_EXACT]) or depth < 2 * count:
         return NOT_EXACT
-    value, nodes = solve_exact(
-        mine, theirs, empties, g[G_GOOD], g[G_QUADRANT], g[G_HALF], alpha, beta, ply
+    value, nodes = solve_end(
+        mine, theirs, empties, g[G_GOOD], g[G_QUADRANT], g[G_HALF], g[G_CORNERS],
+        alpha, beta, ply,
     )
     counters[0] += nodes - 1
     return value
@@ -670,9 +721,14 @@ def _rank(g: U64, b: np.uint64) -> np.uint64:
 def canonical(g: U64, s: U64) -> tuple[np.uint64, int]:
     """The key of the least image of ``s`` over the eight symmetries (least
     ``mine``, then least ``theirs``, as the Python game numbers squares; the
-    lowest transform on ties) and the transform giving it."""
+    lowest transform on ties) and the transform giving it -- for a position
+    within :data:`SYMMETRIC_PLIES` discs of the start. Later, the plain
+    ``key`` and transform 0 (the number of empty squares is the same for
+    every image, so a class is always keyed one way or the other)."""
     mine = s[0]
     theirs = s[1]
+    if as_int(g[G_CELLS]) - popcount(mine | theirs) < as_int(g[G_SYMMETRIC]):
+        return _hash(mine, theirs), 0
     best_mine, best_theirs, best_t = mine, theirs, 0
     best_a, best_b = _rank(g, mine), _rank(g, theirs)
     h_mine, h_theirs = _mirror_cols(g, mine), _mirror_cols(g, theirs)
@@ -741,6 +797,9 @@ class OthelloNative:
     """The :class:`~.contract.NativeGame` for an :class:`Othello` game."""
 
     kind = "othello"
+    #: The table keys positions near the start by symmetry class (cheap:
+    #: later positions get the plain key; see ``canonical``).
+    symmetric = True
 
     def __init__(self, game: rules.Othello, exact: int | None = None) -> None:
         self.game = game
