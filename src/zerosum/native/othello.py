@@ -650,7 +650,8 @@ def _mirror_cols(g: U64, b: np.uint64) -> np.uint64:
     b = ((b >> _S1) & _M1) | ((b & _M1) << _S1)
     b = ((b >> _2) & _M2) | ((b & _M2) << _2)
     b = ((b >> _S4) & _M4) | ((b & _M4) << _S4)
-    return b >> g[G_SHIFT]
+    shift: np.uint64 = g[G_SHIFT]
+    return b >> shift
 
 
 @njit(cache=True)
@@ -660,7 +661,8 @@ def _flip_rows(g: U64, b: np.uint64) -> np.uint64:
     b = ((b >> _S8) & _B1) | ((b & _B1) << _S8)
     b = ((b >> _S16) & _B2) | ((b & _B2) << _S16)
     b = (b >> _S32) | (b << _S32)
-    return b >> (g[G_SHIFT] * _S8)
+    shift: np.uint64 = g[G_SHIFT] * _S8
+    return b >> shift
 
 
 @njit(cache=True)
