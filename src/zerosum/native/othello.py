@@ -510,6 +510,28 @@ def _odd_regions(empties: np.uint64, quadrant: np.uint64, half: np.uint64) -> np
     return odd
 
 
+@njit(cache=True, inline="always")
+def _outcome(diff: int, ply: int) -> int:
+    """The value of a game ending at ``ply`` with disc difference ``diff``
+    for the side to move (the kernel's units)."""
+    return WIN - ply if diff > 0 else ply - WIN if diff < 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _last(mine: np.uint64, theirs: np.uint64, bit: np.uint64, ply: int) -> tuple[int, int]:
+    """``(value, positions)`` of a position (``ply`` plies below the root)
+    with one empty square ``bit``: the side to move fills it if that flips
+    something, else the opponent after a pass, else the game is over here.
+    :func:`solve_end` without the call and the loop."""
+    flipped = _flips8(mine, theirs, bit)
+    if flipped:
+        return _outcome(popcount(mine) - popcount(theirs) + 2 * popcount(flipped) + 1, ply + 1), 2
+    flipped = _flips8(theirs, mine, bit)
+    if flipped:
+        return _outcome(popcount(mine) - popcount(theirs) - 2 * popcount(flipped) - 1, ply + 2), 3
+    return _outcome(popcount(mine) - popcount(theirs), ply), 1
+
+
 @njit(cache=True)
 def solve_end(
     mine: np.uint64, theirs: np.uint64, empties: np.uint64,
@@ -586,6 +608,10 @@ def solve_end(
                 nodes += 1
                 diff = popcount(child_theirs) - popcount(child_mine)
                 value = WIN - ply - 1 if diff > 0 else ply + 1 - WIN if diff < 0 else 0
+            elif rest & (rest - _1) == 0:  # one square left
+                value, below = _last(child_mine, child_theirs, rest, ply + 1)
+                value = -value
+                nodes += below
             else:
                 floor = alpha if alpha > best else best
                 value, below = solve_end(
