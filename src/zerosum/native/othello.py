@@ -25,10 +25,12 @@ translate. Move codes: a square's internal bit index, and :data:`PASS_CODE`
 (64) for a pass (the Python game's ``PASS`` is -1). Whose turn it is, is not
 stored: the colours never matter to the rules, only who moves.
 
-* ``gen``: the Python game's ``ordered_actions`` order (corners, edges, the
-  inside, C-squares, X-squares; row-major within a group; fastest first at
-  ``FASTEST_FIRST`` empties or fewer), or the pass alone when the mover has
-  no square but the opponent has one.
+* ``gen``: the Python game's static order (corners, edges, the inside,
+  C-squares, X-squares; row-major within a group), with at most
+  :data:`FASTEST_EMPTIES` empty squares fastest first: the fewest opponent
+  replies, a reply on a corner counting twice (native only: the Python
+  game's ``ordered_actions`` counts every reply once, from 16 empties); or
+  the pass alone when the mover has no square but the opponent has one.
 * ``status``: ONGOING while either side has a move, else the sign of the
   disc difference for the side to move.
 * ``key``: a 64-bit hash of ``(mine, theirs)`` (128 bits of board do not
@@ -98,8 +100,9 @@ _ODD = np.uint64(0xD6E8FEB86659FD93)
 #: The pass's move code (one past the last square of the 8x8 layout).
 PASS_CODE = 64
 #: Empty squares at or below which :func:`exact` solves a position without
-#: the kernel (per board side). Measured: below these the kernel's frames and
-#: table cost more than they save (see benchmarks/README.md).
+#: the kernel (per board side). Measured (benchmarks/README.md): below these
+#: the kernel's frames and table cost more than they save; above, the table
+#: saves more than they cost.
 EXACT_EMPTIES = {4: 7, 6: 7, 8: 7}
 #: Empty squares at or below which the exact solve orders moves by parity
 #: alone; above, fastest first (:func:`solve_end`).
@@ -109,8 +112,10 @@ PARITY_EMPTIES = 6
 #: first move's four choices are images of one another); later it is the
 #: plain key, which costs no transform.
 SYMMETRIC_PLIES = 12
-#: Empty squares at or below which ``gen`` orders fastest first (the Python
-#: game's ``FASTEST_FIRST`` on 8x8; native only beyond it).
+#: Empty squares at or below which ``gen`` orders fastest first (native
+#: only: the Python game's ``FASTEST_FIRST`` is 16). Measured (see
+#: benchmarks/README.md): on 6x6 every position gains, on 8x8 endgames
+#: starting at 24 gains over 16; 4x4 has 12 empty squares at the start.
 FASTEST_EMPTIES = {4: rules.FASTEST_FIRST, 6: 36, 8: 24}
 
 # -- the constants array g -------------------------------------------------------
@@ -361,9 +366,10 @@ def flips(g: U64, mine: np.uint64, theirs: np.uint64, square: int) -> np.uint64:
 
 @njit(cache=True)
 def gen(g: U64, s: U64, out: I32) -> int:
-    """Legal moves of the side to move in ``ordered_actions`` order: rank by
-    rank (corners, edges, inside, C-squares, X-squares), each rank from the
-    lowest square up; the pass alone when the mover has no square and the
+    """Legal moves of the side to move: rank by rank (corners, edges,
+    inside, C-squares, X-squares), each rank from the lowest square up, then
+    fastest first with at most ``g[G_FASTEST]`` empty squares (the module
+    docstring); the pass alone when the mover has no square and the
     opponent has one; none when neither side can move."""
     mine = s[0]
     theirs = s[1]
@@ -405,7 +411,7 @@ def gen(g: U64, s: U64, out: I32) -> int:
 @njit(cache=True)
 def informed_order(g: U64, s: U64) -> bool:
     """Whether ``gen`` orders fastest first here (at most
-    ``FASTEST_FIRST`` empty squares): the search then keeps that order."""
+    ``g[G_FASTEST]`` empty squares): the search then keeps that order."""
     return bool(as_int(g[G_CELLS]) - popcount(s[0] | s[1]) <= as_int(g[G_FASTEST]))
 
 
