@@ -17,7 +17,10 @@ Run from the repository root (needs the ``fast`` extra: numba)::
 3. **Gomoku, depth 2 after one move** (``h8``): every move's score by both
    backends (``Engine.analyze`` with ``Limits(depth=2)``), which must agree.
 
-Prints positions, seconds and positions per second for every search. Exits
+``--hash MB`` sizes the 6x6 solve's table (1-4 GB pays); ``--exact 0`` turns
+off Othello's own solve of the last empty squares (the kernel alone: its
+positions per second). Prints positions, seconds and positions per second
+for every search. Exits
 with status 1 on any disagreement (or a 6x6 result other than the published
 one). Node counts are deterministic; times depend on the machine's load.
 """
@@ -115,19 +118,25 @@ def endgames(counts: list[int], per_count: int, seed: int, check_at: int, budget
     return wrong
 
 
-def six_by_six(seconds: float) -> int:
+def six_by_six(seconds: float, hash_mb: float | None) -> int:
     """Section 2; returns 1 when a finished solve contradicts the published
     result (the first player loses)."""
     game = Othello(6)
     started = time.perf_counter()
-    print(f"\n6x6 from the start, native, at most {seconds:g} s:")
+    table = f", {hash_mb:g} MB table" if hash_mb else ""
+    print(f"\n6x6 from the start, native, at most {seconds:g} s{table}:")
     try:
         result = solve(
             game,
             game.initial_state(),
             weak=True,
-            options=EngineOptions(backend="native"),
+            options=EngineOptions(backend="native", hash_mb=hash_mb),
             limits=Limits(time=seconds),
+            on_progress=lambda p: print(
+                f"  bounds [{p.lower}, {p.upper}] after {p.nodes:,} positions,"
+                f" {time.perf_counter() - started:.1f} s",
+                flush=True,
+            ),
         )
     except SolveInterrupted as stop:
         elapsed = time.perf_counter() - started
@@ -185,15 +194,29 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=60.0, help="seconds per native 8x8 solve (0: no limit)"
     )
     parser.add_argument("--six", type=float, default=180.0, help="6x6 budget in seconds (0: skip)")
+    parser.add_argument(
+        "--hash", type=float, default=None, help="6x6 table in MB (default: the engine's)"
+    )
+    parser.add_argument(
+        "--exact",
+        type=int,
+        default=None,
+        help="empties at which Othello's exact solve takes over (0: the kernel alone)",
+    )
     parser.add_argument("--no-gomoku", action="store_true", help="skip the gomoku analysis")
     args = parser.parse_args(argv)
     if not available():
         print("numba is not installed: python3 -m pip install '.[fast]'", file=sys.stderr)
         return 2
+    if args.exact is not None:
+        from zerosum.native import othello as native_othello
+
+        for size in native_othello.EXACT_EMPTIES:
+            native_othello.EXACT_EMPTIES[size] = args.exact
     counts = [int(part) for part in args.empties.split(",") if part.strip()]
     wrong = endgames(counts, args.per_count, args.seed, args.check_at, args.budget)
     if args.six > 0:
-        wrong += six_by_six(args.six)
+        wrong += six_by_six(args.six, args.hash)
     if not args.no_gomoku:
         wrong += gomoku()
     return 1 if wrong else 0

@@ -4,6 +4,7 @@ compiled perft against the published counts."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,7 @@ from zerosum.native.perft import walk
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.perft import perft
 from zerosum.search.solver import solve
-from zerosum.search.types import Limits
+from zerosum.search.types import WIN, Limits
 
 #: Published perft counts from the 8x8 start, depths 1..9 (a pass is a ply).
 PERFT_8X8 = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
@@ -35,6 +36,12 @@ SAMPLE = 400
 
 def row(words: list[int] | Any) -> Any:
     return np.array(list(words), dtype=np.uint64)
+
+
+def inside(size: int, *boards: int) -> Any:
+    """A state row of Python-game bitboards (bit ``r*size + c``), in the
+    native 8x8 layout."""
+    return row(native.to_internal(b, size) for b in boards)
 
 
 def sample(game: Othello, seed: int = 1) -> list[State]:
@@ -75,7 +82,8 @@ def test_gen_play_and_status_agree_with_the_python_game(size: int) -> None:
     passes = ends = 0
     for state in sample(game):
         s = row(adapter.encode(state))
-        assert list(s) == [state[0], state[1]]
+        assert list(s) == [native.to_internal(state[0], size), native.to_internal(state[1], size)]
+        assert [native.to_external(int(w), size) for w in s] == [state[0], state[1]]
         if game.is_terminal(state):
             assert native.status(g, s) == game.utility(state, game.to_move(state))
             assert native.gen(g, s, out) == 0
@@ -84,7 +92,9 @@ def test_gen_play_and_status_agree_with_the_python_game(size: int) -> None:
         assert native.status(g, s) == ONGOING
         count = native.gen(g, s, out)
         moves = [adapter.action(int(code)) for code in out[:count]]
-        assert moves == list(game.ordered_actions(state))  # the same order
+        assert moves == expected_order(game, state)
+        if empty_squares(game, state) > native.FASTEST_EMPTIES[size]:
+            assert moves == list(game.ordered_actions(state))  # the Python game's order
         assert all(0 <= code < prims.move_codes for code in out[:count])
         passes += moves == [PASS]
         for code in out[:count]:
@@ -92,6 +102,46 @@ def test_gen_play_and_status_agree_with_the_python_game(size: int) -> None:
             child = game.result(state, adapter.action(int(code)))
             assert list(after) == list(adapter.encode(child))
     assert ends >= 4 and (passes > 0 or size == 8)
+
+
+def expected_order(game: Othello, state: State) -> list[int]:
+    """The native ``gen`` order, computed on the Python game: its static
+    order (corners, edges, inside, C- then X-squares), and with at most
+    ``native.FASTEST_EMPTIES`` empty squares fastest first -- the fewest
+    opponent replies, a reply on a corner counting twice, ties in the
+    static order."""
+    moves = list(game.actions(state))
+    if moves == [PASS]:
+        return moves
+    static = sorted(moves, key=lambda sq: game._order[sq])
+    if len(static) < 2 or empty_squares(game, state) > native.FASTEST_EMPTIES[game.size]:
+        return static
+    n = game.size
+    corners = {0, n - 1, n * (n - 1), n * n - 1}
+
+    def replies(square: int) -> int:
+        child = game.result(state, square)
+        answers = [m for m in game.actions(child) if m != PASS]
+        return len(answers) + sum(m in corners for m in answers)
+
+    return sorted(static, key=replies)  # a stable sort keeps the static order on ties
+
+
+def test_fastest_first_sorts_as_the_python_reckoning_on_6x6_middle_games() -> None:
+    """Positions with 17-22 empty squares on 6x6, where the native order is
+    fastest first and the Python game's is not: the order in ``out`` (sorted
+    in place, without a key array) is the one computed in Python."""
+    game = Othello(6)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    out = np.zeros(adapter.prims.max_moves, dtype=np.int32)
+    sorted_differently = 0
+    for state in endgames(game, range(17, 23), 150, seed=21):
+        count = native.gen(adapter.constants, row(adapter.encode(state)), out)
+        moves = [adapter.action(int(code)) for code in out[:count]]
+        assert moves == expected_order(game, state)
+        sorted_differently += moves != sorted(moves, key=lambda sq: game._order[sq])
+    assert sorted_differently > 50  # the sort really reorders
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -124,12 +174,14 @@ def test_moves_and_flips_match_the_python_game_on_crowded_boards() -> None:
                     mine |= 1 << sq
                 elif roll < 0.8:
                     theirs |= 1 << sq
-            a, b = np.uint64(mine), np.uint64(theirs)
-            assert native.moves_bits(g, a, b) == game.moves_bits(mine, theirs)
-            assert native.moves_bits(g, b, a) == game.moves_bits(theirs, mine)
+            a, b = inside(size, mine, theirs)
+            internal = functools.partial(native.to_internal, size=size)
+            assert native.moves_bits(g, a, b) == internal(game.moves_bits(mine, theirs))
+            assert native.moves_bits(g, b, a) == internal(game.moves_bits(theirs, mine))
             for sq in range(size * size):
                 if not (mine | theirs) >> sq & 1:
-                    assert native.flips(g, a, b, sq) == game.flips(mine, theirs, sq)
+                    code = adapter.code(sq)
+                    assert native.flips(g, a, b, code) == internal(game.flips(mine, theirs, sq))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -154,10 +206,10 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
     adapter = native.adapter(game)
     assert adapter is not None
     g = adapter.constants
-    cells = size * size
     d = np.zeros(2, dtype=np.uint64)
     after = np.zeros(2, dtype=np.uint64)
     out = np.zeros(adapter.prims.max_moves, dtype=np.int32)
+    early = late = 0
     for state in sample(game, seed=3)[:150]:
         s = row(adapter.encode(state))
         images = [(image(size, state[0], t), image(size, state[1], t)) for t in range(8)]
@@ -165,35 +217,45 @@ def test_symmetries_agree_with_the_python_game(size: int) -> None:
             moved = game.transform(state, t)
             assert (moved[0], moved[1]) == images[t]
         key, t = native.canonical(g, s)
-        # The representative is the least image, reached by transform t.
-        assert images[t] == min(images)
-        assert key == native.key(g, row(images[t]))
+        if empty_squares(game, state) < int(g[native.G_SYMMETRIC]):
+            # Far from the start: the plain key (no transform to pay for).
+            assert (key, t) == (native.key(g, s), 0)
+            late += 1
+        else:
+            # The representative is the least image, reached by transform t.
+            assert images[t] == min(images)
+            assert key == native.key(g, inside(size, *images[t]))
+            early += 1
         for u in range(8):
             native.transform(g, s, u, d)
-            assert (int(d[0]), int(d[1])) == images[u]
-            assert native.canonical(g, row(images[u]))[0] == key
+            assert (int(d[0]), int(d[1])) == tuple(inside(size, *images[u]))
+            if empty_squares(game, state) >= int(g[native.G_SYMMETRIC]):
+                assert native.canonical(g, inside(size, *images[u]))[0] == key
         if not game.is_terminal(state):
             count = native.gen(g, s, out)
             for code in out[:count]:
                 m = int(code)
                 native.play(g, s, m, after)
-                played = (int(after[0]), int(after[1]))
+                played = (
+                    native.to_external(int(after[0]), size),
+                    native.to_external(int(after[1]), size),
+                )
                 for u in range(8):
                     mapped = native.map_move(g, m, u, False)
                     assert native.map_move(g, mapped, u, True) == m
                     # Playing the mapped move in the image gives the image of
                     # the position after the move.
-                    native.play(g, row(images[u]), mapped, d)
-                    assert (int(d[0]), int(d[1])) == (
-                        image(size, played[0], u),
-                        image(size, played[1], u),
+                    native.play(g, inside(size, *images[u]), mapped, d)
+                    assert (int(d[0]), int(d[1])) == tuple(
+                        inside(size, image(size, played[0], u), image(size, played[1], u))
                     )
                     if u < 4:
                         action = adapter.action(m)
                         assert adapter.action(mapped) == game.map_move(action, u)
+    assert early > 10 and (late > 10 or size == 4)  # both kinds of key met
     for u in range(8):
-        assert native.map_move(g, cells, u, False) == cells  # pass stays pass
-        assert native.map_move(g, cells, u, True) == cells
+        assert native.map_move(g, native.PASS_CODE, u, False) == native.PASS_CODE  # pass stays
+        assert native.map_move(g, native.PASS_CODE, u, True) == native.PASS_CODE
 
 
 def test_native_perft_matches_the_published_8x8_counts() -> None:
@@ -222,9 +284,13 @@ def test_adapter_supports_every_size_and_only_othello() -> None:
         assert adapter is not None
         assert adapter.kind == "othello"
         assert adapter.prims.words == 2 and not adapter.prims.exact_key
-        assert adapter.prims.move_codes == size * size + 1
-        assert adapter.code(PASS) == size * size and adapter.action(size * size) == PASS
-        assert adapter.code(5) == 5 and adapter.action(5) == 5
+        assert adapter.prims.move_codes == 65
+        assert adapter.code(PASS) == 64 and adapter.action(64) == PASS
+        # Square (r, c) is bit 8*r + c whatever the size.
+        assert adapter.code(size + 1) == 9 and adapter.action(9) == size + 1
+        assert [adapter.action(adapter.code(sq)) for sq in range(size * size)] == list(
+            range(size * size)
+        )
     assert native.adapter(zerosum.load("tictactoe")) is None
 
 
@@ -293,3 +359,74 @@ def test_native_depth_limited_analysis_scores_every_move_as_python(size: int) ->
         fast = Engine(game, EngineOptions(backend="native")).analyze(state, limits)
         assert [(m.move, m.score) for m in fast.moves] == [(m.move, m.score) for m in python.moves]
         assert fast.depth == python.depth == 3
+
+
+# -- the last empty squares without the kernel ----------------------------------------
+
+
+def minimax(game: Othello, state: State, ply: int = 0) -> int:
+    """The exact value for the side to move in the kernel's units (a win
+    ending the game at ply ``q`` is ``WIN - q``): plain minimax on the Python
+    game, quickest win and slowest loss, no pruning."""
+    if game.is_terminal(state):
+        utility = game.utility(state, game.to_move(state))
+        return 0 if utility == 0 else (WIN - ply) if utility > 0 else (ply - WIN)
+    return max(-minimax(game, game.result(state, m), ply + 1) for m in game.actions(state))
+
+
+def exact_value(game: Othello, state: State) -> int:
+    """The value for the side to move in the kernel's units: by
+    :func:`minimax` up to 5 empty squares, beyond by the Python backend's
+    strong solve (value with its distance)."""
+    if empty_squares(game, state) <= 5:
+        return minimax(game, state)
+    return solve(game, state, options=EngineOptions(backend="python")).score.raw
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_solve_end_keeps_the_fail_soft_contract(size: int) -> None:
+    """``solve_end`` on positions with 1-9 empty squares (passes and games
+    ending early included; above ``PARITY_EMPTIES`` it sorts the moves) for
+    null windows below, at and above the true value: a result at or below
+    alpha is an upper bound of the value, one above it a lower bound."""
+    game = Othello(size)
+    adapter = native.adapter(game)
+    assert adapter is not None
+    g = adapter.constants
+    states = endgames(game, range(1, 10), 40, seed=size + 30)
+    kinds = set()
+    sorted_ones = 0
+    for state in states:
+        truth = exact_value(game, state)
+        mine, theirs = (int(w) for w in adapter.encode(state))
+        empties = int(g[native.G_FULL]) & ~(mine | theirs)
+        sorted_ones += empties.bit_count() > native.PARITY_EMPTIES
+        for alpha in {truth - 1, truth, -1, 0, truth - 5, truth + 3}:
+            value, nodes = native.solve_end(
+                np.uint64(mine), np.uint64(theirs), np.uint64(empties),
+                g[native.G_GOOD], g[native.G_QUADRANT], g[native.G_HALF],
+                g[native.G_CORNERS], alpha, alpha + 1, 0,
+            )
+            assert nodes >= 1
+            if value <= alpha:
+                assert truth <= value
+            else:
+                assert truth >= value
+        kinds.add((truth > 0) - (truth < 0))
+    assert {-1, 1} <= kinds  # wins and losses both met
+    assert sorted_ones >= 5
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_exact_hook_changes_no_solve(size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strong solves (value with its distance, every best move) with the
+    ``exact`` hook at 10 empty squares and without it agree, on positions
+    where the hook decides much of the tree."""
+    game = Othello(size)
+    states = endgames(game, range(8, 13), 6, seed=size + 40)
+    answers = {}
+    for setting in (10, 0):
+        monkeypatch.setitem(native.EXACT_EMPTIES, size, setting)
+        runs = [solve(game, s, options=EngineOptions(backend="native")) for s in states]
+        answers[setting] = [(r.score, set(r.best_moves)) for r in runs]
+    assert answers[10] == answers[0]

@@ -44,7 +44,18 @@ Python engine's (``zerosum.search.engine``):
   ``map_move(g, m, t, inverse) -> int`` maps a move code by transform ``t``;
 * ``informed_order(g, s) -> bool`` -- ``gen``'s order at ``s`` is informed
   (Othello's fastest first in the endgame): killers and history then leave
-  it alone (the Python game's ``informed_order``).
+  it alone (the Python game's ``informed_order``);
+* ``exact(g, s, ply, depth, alpha, beta, counters) -> int`` -- a cheaper
+  search of its own for small positions (Othello's last empty squares): the
+  value of ``s`` (not over), ``ply`` plies below the search's root, for the
+  null window ``(alpha, beta)`` with ``depth`` plies left, in the kernel's
+  units (a win ending the game at ply ``q`` is ``WIN - q``) and with the
+  fail-soft meaning of the kernel's own result (exact inside the window, a
+  bound on the right side outside it); or :data:`NOT_EXACT` to let the
+  kernel search. It must give an exact answer only (no horizon: decline when
+  ``depth`` may not reach the end of the game), and it adds the positions
+  it visited below ``s`` to ``counters[0]``. The kernel asks at null-window
+  nodes only (so principal variations are the kernel's), before the table.
 
 The kernel calls ``status`` first at every node, so ``gen`` may assume a
 game in progress.
@@ -58,6 +69,9 @@ from typing import Any, Protocol
 
 #: ``status`` of a game in progress.
 ONGOING = 2
+#: What ``exact`` returns when it leaves the position to the kernel (below
+#: every value).
+NOT_EXACT = -(1 << 40)
 
 
 @dataclass(frozen=True)
@@ -89,6 +103,7 @@ class Primitives:
     canonical: Callable[..., Any] | None = None
     map_move: Callable[..., Any] | None = None
     informed_order: Callable[..., Any] | None = None
+    exact: Callable[..., Any] | None = None
     mover_wins_only: bool = False
     exact_key: bool = False
 

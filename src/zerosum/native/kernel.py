@@ -39,7 +39,7 @@ from numba import njit
 from ..search.types import WIN
 from .binding import bind, primitives_digest
 from .borrow import borrow
-from .contract import ONGOING, Primitives
+from .contract import NOT_EXACT, ONGOING, Primitives
 from .table import (
     DEPTH_INF_N,
     GEN_MASK,
@@ -88,7 +88,8 @@ canonical: Any = None
 map_move: Any = None
 _prepare_moves: Any = None
 informed_order: Any = None
-USE_WIN = USE_NL = USE_BOUND = USE_KEEP = False
+exact: Any = None
+USE_WIN = USE_NL = USE_BOUND = USE_KEEP = USE_EXACT = False
 NL_TOP = NL_BOTTOM = 0
 
 _kernels: dict[str, Any] = {}
@@ -142,6 +143,8 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         USE_NL=prims.nonlosing is not None,
         USE_BOUND=prims.bound is not None,
         USE_KEEP=prims.informed_order is not None,
+        USE_EXACT=prims.exact is not None,
+        exact=prims.exact or _no_exact,
         informed_order=prims.informed_order or _no_order,
         win_move=prims.win_move or _no_move,
         nonlosing=prims.nonlosing or _no_list,
@@ -218,6 +221,12 @@ def _search(
                 counters[C_HORIZON] += 1
                 ret = evaluate(g, s)
                 done = True
+            elif USE_EXACT and use_hooks and beta - alpha == 1:
+                # The game's own search for small positions (contract.py).
+                ret = exact(g, s, p, depth, alpha, beta, counters)
+                if ret != NOT_EXACT:
+                    counters[C_LEAVES] += 1
+                    done = True
             if not done:
                 fr[p, F_H0] = counters[C_HORIZON]
                 pvnode = 1 if beta - alpha > 1 else 0
@@ -579,6 +588,13 @@ def _no_bound(g: Any, s: Any) -> Any:
 @njit(cache=True, nogil=True)
 def _no_order(g: Any, s: Any) -> Any:
     return False
+
+
+@njit(cache=True, nogil=True)
+def _no_exact(
+    g: Any, s: Any, ply: int, depth: int, alpha: int, beta: int, counters: Any
+) -> Any:
+    return NOT_EXACT
 
 
 @njit(cache=True, nogil=True)

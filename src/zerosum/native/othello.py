@@ -6,9 +6,12 @@ State row (``words = 2``), always from the side to move::
     s[0] = mine    discs of the side to move
     s[1] = theirs  discs of its opponent
 
-Each word is a bitboard with the Python game's layout, bit ``r*size + c``
-for row ``r`` from the top and column ``c`` from the left (8x8 shown; 6x6
-and 4x4 use the low 36 or 16 bits the same way, row after row)::
+Each word is a bitboard in the 8x8 layout whatever the size: square
+``(r, c)`` (row ``r`` from the top, column ``c`` from the left) is bit
+``8*r + c``, so a 6x6 or 4x4 board sits in the top-left corner of an 8x8
+word and every size runs the same unrolled 8x8 code (the squares outside the
+board stay empty, so no line crosses them, and a move landing there is
+masked off)::
 
          a   b   c   d   e   f   g   h
     1    0   1   2   3   4   5   6   7
@@ -16,34 +19,46 @@ and 4x4 use the low 36 or 16 bits the same way, row after row)::
     ...
     8   56  57  58  59  60  61  62  63
 
-Move codes: a square's bit index, and ``cells`` (16, 36 or 64) for a pass
-(the Python game's ``PASS`` is -1). Whose turn it is, is not stored: the
-colours never matter to the rules, only who moves.
+The Python game numbers squares ``r*size + c``; the adapter's ``encode``,
+``code`` and ``action`` (and :func:`to_internal` / :func:`to_external`)
+translate. Move codes: a square's internal bit index, and :data:`PASS_CODE`
+(64) for a pass (the Python game's ``PASS`` is -1). Whose turn it is, is not
+stored: the colours never matter to the rules, only who moves.
 
-* ``gen``: the Python game's ``ordered_actions`` order (corners, edges, the
-  inside, C-squares, X-squares; row-major within a group), or the pass
-  alone when the mover has no square but the opponent has one.
+* ``gen``: the Python game's static order (corners, edges, the inside,
+  C-squares, X-squares; row-major within a group), with at most
+  :data:`FASTEST_EMPTIES` empty squares fastest first: the fewest opponent
+  replies, a reply on a corner counting twice (native only: the Python
+  game's ``ordered_actions`` counts every reply once, from 16 empties); or
+  the pass alone when the mover has no square but the opponent has one.
 * ``status``: ONGOING while either side has a move, else the sign of the
   disc difference for the side to move.
 * ``key``: a 64-bit hash of ``(mine, theirs)`` (128 bits of board do not
   fit in a word: ``exact_key`` is false; two positions share a key with a
   probability near 2**-64).
 * ``evaluate``: exactly ``Othello.evaluate(state, to_move(state))``.
-* ``canonical`` / ``map_move``: all eight symmetries of the square. The
+* ``canonical`` / ``map_move``: all eight symmetries of the square (keys
+  by class within :data:`SYMMETRIC_PLIES` discs of the start, the plain key
+  later; on by default: the adapter's ``symmetric``). The
   rules are the same under each, so a position and its images have the same
   value. Transforms 0-3 are the Python game's own (identity, the a1-h8
   diagonal, the h1-a8 diagonal, the half-turn, which keep the start
   position); 4-7 add the mirrors and quarter turns (see :data:`TRANSFORMS`).
-  The representative is the image with the least ``(mine, theirs)``, the
-  lowest transform on ties, as the Python game chooses among its four.
+  The representative is the image with the least ``(mine, theirs)`` (in the
+  Python game's numbering, so the choice is the Python game's own among its
+  four), the lowest transform on ties.
+* ``exact``: the value of a position with at most :func:`exact_empties`
+  empty squares, searched to the end by a small recursive alpha-beta with no
+  table and no frames (:func:`solve_end`), when the search asks for a
+  null window and its depth reaches the end of the game.
 
 Othello is not ``mover_wins_only`` and has no cheap win test, so there are
 no ``win_move`` / ``nonlosing`` / ``bound`` hooks.
 
 >>> import zerosum
 >>> native = adapter(zerosum.load("othello(size=6)"))
->>> native.prims.words, native.code(-1), native.action(36)
-(2, 36, -1)
+>>> native.prims.words, native.code(-1), native.action(64), native.code(7), native.action(9)
+(2, 64, -1, 9, 7)
 """
 
 from __future__ import annotations
@@ -56,8 +71,9 @@ from numba import njit
 from numpy.typing import NDArray
 
 from ..games import othello as rules
+from ..search.types import WIN
 from . import bits
-from .contract import ONGOING, Primitives
+from .contract import NOT_EXACT, ONGOING, Primitives
 
 U64 = NDArray[np.uint64]
 I32 = NDArray[np.int32]
@@ -81,14 +97,35 @@ _MIX2 = np.uint64(0xC4CEB9FE1A85EC53)
 _SALT = np.uint64(0x9E3779B97F4A7C15)
 _ODD = np.uint64(0xD6E8FEB86659FD93)
 
+#: The pass's move code (one past the last square of the 8x8 layout).
+PASS_CODE = 64
+#: Empty squares at or below which :func:`exact` solves a position without
+#: the kernel (per board side). Measured (benchmarks/README.md): below these
+#: the kernel's frames and table cost more than they save; above, the table
+#: saves more than they cost.
+EXACT_EMPTIES = {4: 7, 6: 7, 8: 7}
+#: Empty squares at or below which the exact solve orders moves by parity
+#: alone; above, fastest first (:func:`solve_end`).
+PARITY_EMPTIES = 6
+#: ``canonical`` keys a position by its symmetry class only within this many
+#: discs of the start (where symmetric transpositions are frequent: the
+#: first move's four choices are images of one another); later it is the
+#: plain key, which costs no transform.
+SYMMETRIC_PLIES = 12
+#: Empty squares at or below which ``gen`` orders fastest first (native
+#: only: the Python game's ``FASTEST_FIRST`` is 16). Measured (see
+#: benchmarks/README.md): on 6x6 every position gains, on 8x8 endgames
+#: starting at 24 gains over 16; 4x4 has 12 empty squares at the start.
+FASTEST_EMPTIES = {4: rules.FASTEST_FIRST, 6: 36, 8: 24}
+
 # -- the constants array g -------------------------------------------------------
 G_N = 0  #: side of the board
-G_CELLS = 1  #: n*n, also the pass's move code
-G_FULL = 2  #: every square
-G_INNER = 3  #: squares off the first and last columns
+G_CELLS = 1  #: n*n
+G_FULL = 2  #: the board's squares (in the 8x8 layout)
+G_PASS = 3  #: the pass's move code
 G_CORNERS = 4  #: the four corners
 G_ENDGAME = 5  #: empties at or below which the disc difference counts
-G_PAIR_STEPS = 6  #: (n - 4) // 2 two-square steps after two single ones
+G_SHIFT = 6  #: 8 - n: columns (and rows) of the 8x8 word off the board
 G_NX = 7  #: corner/X-square pairs (4 on boards of 6 and 8, else 0)
 G_XSQ = 8  #: 4 pairs (corner bit, X-square bit), in the Python game's order
 G_RANK = 16  #: 5 masks: the squares of each ordering rank (0 first)
@@ -96,11 +133,14 @@ G_W_MOBILITY = 21  #: the evaluation weights, from zerosum.games.othello
 G_W_CORNER = 22
 G_W_X_SQUARE = 23
 G_W_DISC = 24
-G_ROW0 = 25  #: the first row
-G_COL0 = 26  #: the first column
-G_DIAG = 27  #: 15 masks: squares with c - r = d at G_DIAG + d + n - 1
-G_MAP = 42  #: 8 tables of n*n: square -> its image under transform t
-G_SIZE = G_MAP  #: plus 8 * cells
+G_EXACT = 25  #: empties at or below which ``exact`` solves
+G_GOOD = 26  #: squares ``solve_end`` tries first (all but C- and X-squares)
+G_FASTEST = 27  #: empties at or below which ``gen`` orders fastest first
+G_QUADRANT = 28  #: the top-left quadrant (side n / 2)
+G_HALF = 29  #: n / 2
+G_SYMMETRIC = 30  #: empties at or above which ``canonical`` keys by class
+G_MAP = 31  #: 8 tables of 64: square -> its image under transform t
+G_SIZE = G_MAP + 8 * 64
 
 #: The eight symmetries: cell ``(r, c)`` goes to ``f(r, c)`` (side ``n``).
 #: 0-3 are the Python game's transforms, in its order.
@@ -119,50 +159,77 @@ TRANSFORMS: tuple[Callable[[int, int, int], tuple[int, int]], ...] = (
 INVERSE = (0, 1, 2, 3, 4, 5, 7, 6)
 
 
-def constants(size: int) -> U64:
-    """The ``g`` array for a board of side ``size`` (4, 6 or 8)."""
+def to_internal(board: int, size: int) -> int:
+    """A bitboard of the Python game (bit ``r*size + c``) in the 8x8 layout
+    (bit ``8*r + c``)."""
+    row = (1 << size) - 1
+    return sum(((board >> (r * size)) & row) << (8 * r) for r in range(size))
+
+
+def to_external(board: int, size: int) -> int:
+    """The inverse of :func:`to_internal` (squares off the board dropped)."""
+    row = (1 << size) - 1
+    return sum(((board >> (8 * r)) & row) << (r * size) for r in range(size))
+
+
+def exact_empties(size: int) -> int:
+    """Empty squares at or below which ``exact`` takes over on this size."""
+    return EXACT_EMPTIES[size]
+
+
+def constants(size: int, exact: int | None = None) -> U64:
+    """The ``g`` array for a board of side ``size`` (4, 6 or 8); ``exact``
+    overrides :func:`exact_empties` (0: never; the tests and benchmarks
+    compare)."""
     if size not in rules.SIZES:
         raise ValueError(f"Othello size must be one of {rules.SIZES}, got {size}")
     n = size
     cells = n * n
-    g = np.zeros(G_SIZE + 8 * cells, dtype=np.uint64)
-    full = (1 << cells) - 1
-    col0 = sum(1 << (r * n) for r in range(n))
-    g[G_N], g[G_CELLS], g[G_FULL] = n, cells, full
-    g[G_INNER] = full & ~col0 & ~(col0 << (n - 1))
-    corners = (0, n - 1, n * (n - 1), cells - 1)
-    g[G_CORNERS] = sum(1 << sq for sq in corners)
+    g = np.zeros(G_SIZE, dtype=np.uint64)
+
+    def bit(r: int, c: int) -> int:
+        return 1 << (8 * r + c)
+
+    g[G_N], g[G_CELLS], g[G_PASS], g[G_SHIFT] = n, cells, PASS_CODE, 8 - n
+    g[G_FULL] = sum(bit(r, c) for r in range(n) for c in range(n))
+    corners = ((0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1))
+    g[G_CORNERS] = sum(bit(r, c) for r, c in corners)
     g[G_ENDGAME] = cells // rules.ENDGAME_SHARE
-    g[G_PAIR_STEPS] = (n - 4) // 2
     if n >= 6:  # as the Python game: on 4x4 the "X-square" is the centre
         g[G_NX] = 4
-        for i, sq in enumerate(corners):
-            r, c = divmod(sq, n)
-            x = (r + (1 if r == 0 else -1)) * n + c + (1 if c == 0 else -1)
-            g[G_XSQ + 2 * i], g[G_XSQ + 2 * i + 1] = 1 << sq, 1 << x
-    for sq in range(cells):  # the Python game's ordering ranks
-        r, c = divmod(sq, n)
-        dr, dc = min(r, n - 1 - r), min(c, n - 1 - c)
-        if dr == 0 and dc == 0:
-            rank = 0
-        elif dr <= 1 and dc <= 1:
-            rank = 4 if dr == dc == 1 else 3
-        elif dr == 0 or dc == 0:
-            rank = 1
-        else:
-            rank = 2
-        g[G_RANK + rank] |= np.uint64(1 << sq)
+        for i, (r, c) in enumerate(corners):
+            x = (r + (1 if r == 0 else -1), c + (1 if c == 0 else -1))
+            g[G_XSQ + 2 * i], g[G_XSQ + 2 * i + 1] = bit(r, c), bit(*x)
+    good = 0
+    for r in range(n):  # the Python game's ordering ranks
+        for c in range(n):
+            dr, dc = min(r, n - 1 - r), min(c, n - 1 - c)
+            if dr == 0 and dc == 0:
+                rank = 0
+            elif dr <= 1 and dc <= 1:
+                rank = 4 if dr == dc == 1 else 3
+            elif dr == 0 or dc == 0:
+                rank = 1
+            else:
+                rank = 2
+            g[G_RANK + rank] |= np.uint64(bit(r, c))
+            if rank < 3 or n == 4:
+                good |= bit(r, c)
+    g[G_GOOD] = good
     g[G_W_MOBILITY] = rules.W_MOBILITY
     g[G_W_CORNER] = rules.W_CORNER
     g[G_W_X_SQUARE] = rules.W_X_SQUARE
     g[G_W_DISC] = rules.W_DISC
-    g[G_ROW0], g[G_COL0] = (1 << n) - 1, col0
-    for d in range(-(n - 1), n):
-        g[G_DIAG + d + n - 1] = sum(1 << (r * n + r + d) for r in range(n) if 0 <= r + d < n)
+    g[G_EXACT] = exact_empties(size) if exact is None else exact
+    g[G_FASTEST] = FASTEST_EMPTIES[size]
+    g[G_HALF] = n // 2
+    g[G_SYMMETRIC] = max(cells - 4 - SYMMETRIC_PLIES, 0)
+    g[G_QUADRANT] = sum(bit(r, c) for r in range(n // 2) for c in range(n // 2))
     for t, f in enumerate(TRANSFORMS):
-        for sq in range(cells):
-            r, c = f(n, *divmod(sq, n))
-            g[G_MAP + t * cells + sq] = r * n + c
+        for r in range(n):
+            for c in range(n):
+                rr, cc = f(n, r, c)
+                g[G_MAP + t * 64 + 8 * r + c] = 8 * rr + cc
     return g
 
 
@@ -175,9 +242,14 @@ _S14, _S16, _S18 = np.uint64(14), np.uint64(16), np.uint64(18)
 
 @njit(cache=True)
 def _moves8(mine: np.uint64, theirs: np.uint64) -> np.uint64:
-    """The 8x8 case of :func:`moves_bits` unrolled (the Python game's
-    ``_moves_8x8``: one step, a second, then two steps of two squares over
-    pairs of ``theirs``, per direction; lines of up to six discs)."""
+    """The squares where ``mine`` may play against ``theirs`` in the 8x8
+    layout, off-board squares not masked (the Python game's ``_moves_8x8``:
+    per direction, a line grows from ``mine`` over ``theirs``, one square
+    twice, then two squares at a time over pairs of ``theirs``, up to the
+    six discs that fit; one more step lands on the empty squares).
+    Horizontal and diagonal lines pass only over discs off the a and h
+    columns, so they never wrap round a row end; on a smaller board the
+    columns and rows beyond it are empty, so no line crosses them."""
     inner = theirs & _INNER8
     pair = inner & (inner << _S1)
     line = inner & (mine << _S1)
@@ -232,80 +304,61 @@ def _moves8(mine: np.uint64, theirs: np.uint64) -> np.uint64:
 
 @njit(cache=True)
 def moves_bits(g: U64, mine: np.uint64, theirs: np.uint64) -> np.uint64:
-    """The squares where ``mine`` may play against ``theirs`` (the Python
-    game's ``moves_bits``): per direction, a line grows from ``mine`` over
-    ``theirs``, one square twice, then two squares at a time over pairs,
-    until it covers the longest line that fits (``n - 2`` discs); one more
-    step lands on the empty squares. Horizontal and diagonal lines pass only
-    over discs off the edge columns, so they never wrap round a row end."""
-    n = g[G_N]
-    if n == 8:
-        return _moves8(mine, theirs)
-    inner = theirs & g[G_INNER]
-    steps = as_int(g[G_PAIR_STEPS])
-    moves = _0
-    for direction in range(4):
-        if direction == 0:
-            shift, mask = _1, inner
-        elif direction == 1:
-            shift, mask = n, theirs
-        elif direction == 2:
-            shift, mask = n - _1, inner
-        else:
-            shift, mask = n + _1, inner
-        double = shift + shift
-        pair = mask & (mask << shift)
-        line = mask & (mine << shift)
-        line |= mask & (line << shift)
-        for _ in range(steps):
-            line |= pair & (line << double)
-        moves |= line << shift
-        pair >>= shift
-        line = mask & (mine >> shift)
-        line |= mask & (line >> shift)
-        for _ in range(steps):
-            line |= pair & (line >> double)
-        moves |= line >> shift
+    """The squares of the board where ``mine`` may play against ``theirs``
+    (the Python game's ``moves_bits``, in the 8x8 layout)."""
     full: np.uint64 = g[G_FULL]
-    return moves & (full ^ (mine | theirs))
+    return _moves8(mine, theirs) & full
+
+
+@njit(cache=True, inline="always")
+def _up(bit: np.uint64, mine: np.uint64, mask: np.uint64, shift: np.uint64) -> np.uint64:
+    """The run of ``mask`` squares from ``bit`` towards higher bits by
+    ``shift``, when a disc of ``mine`` closes it; else 0. (The run grows as
+    in :func:`_moves8`: one square twice, then pairs; its squares are not
+    ``mine``, so the shifted run meets ``mine`` only past its end.)"""
+    pair = mask & (mask << shift)
+    line = mask & (bit << shift)
+    line |= mask & (line << shift)
+    double = shift + shift
+    line |= pair & (line << double)
+    line |= pair & (line << double)
+    if (line << shift) & mine:
+        return line
+    return _0
+
+
+@njit(cache=True, inline="always")
+def _down(bit: np.uint64, mine: np.uint64, mask: np.uint64, shift: np.uint64) -> np.uint64:
+    """:func:`_up` towards lower bits."""
+    pair = mask & (mask >> shift)
+    line = mask & (bit >> shift)
+    line |= mask & (line >> shift)
+    double = shift + shift
+    line |= pair & (line >> double)
+    line |= pair & (line >> double)
+    if (line >> shift) & mine:
+        return line
+    return _0
+
+
+@njit(cache=True)
+def _flips8(mine: np.uint64, theirs: np.uint64, bit: np.uint64) -> np.uint64:
+    """The discs of ``theirs`` that a disc of ``mine`` on the square ``bit``
+    flips, in the 8x8 layout (no branch per square of a run: each of the
+    eight directions is one fill)."""
+    inner = theirs & _INNER8
+    flipped = _up(bit, mine, inner, _S1) | _down(bit, mine, inner, _S1)
+    flipped |= _up(bit, mine, theirs, _S8) | _down(bit, mine, theirs, _S8)
+    flipped |= _up(bit, mine, inner, _S7) | _down(bit, mine, inner, _S7)
+    flipped |= _up(bit, mine, inner, _S9) | _down(bit, mine, inner, _S9)
+    return flipped
 
 
 @njit(cache=True)
 def flips(g: U64, mine: np.uint64, theirs: np.uint64, square: int) -> np.uint64:
-    """The discs of ``theirs`` that a disc of ``mine`` on ``square`` flips.
-
-    Per direction, walk from the square over ``theirs`` (off the edge
-    columns for lines that cross columns, so a walk never wraps to the next
-    row); the run is flipped when the walk then meets a disc of ``mine``.
-    A step past either end of the word or of the board meets neither."""
-    n = g[G_N]
-    inner = theirs & g[G_INNER]
-    bit = _1 << np.uint64(square)
-    flipped = _0
-    for direction in range(4):
-        if direction == 0:
-            shift, mask = _1, inner
-        elif direction == 1:
-            shift, mask = n, theirs
-        elif direction == 2:
-            shift, mask = n - _1, inner
-        else:
-            shift, mask = n + _1, inner
-        run = _0
-        step = bit << shift
-        while step & mask:
-            run |= step
-            step <<= shift
-        if step & mine:
-            flipped |= run
-        run = _0
-        step = bit >> shift
-        while step & mask:
-            run |= step
-            step >>= shift
-        if step & mine:
-            flipped |= run
-    return flipped
+    """The discs of ``theirs`` that a disc of ``mine`` on ``square`` (an
+    internal square index) flips."""
+    return _flips8(mine, theirs, _1 << np.uint64(square))
 
 
 # -- the primitives -------------------------------------------------------------------
@@ -313,62 +366,69 @@ def flips(g: U64, mine: np.uint64, theirs: np.uint64, square: int) -> np.uint64:
 
 @njit(cache=True)
 def gen(g: U64, s: U64, out: I32) -> int:
-    """Legal moves of the side to move in ``ordered_actions`` order: rank by
-    rank (corners, edges, inside, C-squares, X-squares), each rank from the
-    lowest square up; the pass alone when the mover has no square and the
+    """Legal moves of the side to move: rank by rank (corners, edges,
+    inside, C-squares, X-squares), each rank from the lowest square up, then
+    fastest first with at most ``g[G_FASTEST]`` empty squares (the module
+    docstring); the pass alone when the mover has no square and the
     opponent has one; none when neither side can move."""
-    moves = moves_bits(g, s[0], s[1])
+    mine = s[0]
+    theirs = s[1]
+    moves = moves_bits(g, mine, theirs)
     if moves == 0:
-        if moves_bits(g, s[1], s[0]) == 0:
+        if moves_bits(g, theirs, mine) == 0:
             return 0
-        out[0] = np.int32(g[G_CELLS])
+        out[0] = np.int32(g[G_PASS])
         return 1
     count = 0
     for rank in range(5):
-        bits = moves & g[G_RANK + rank]
-        while bits:
-            out[count] = ctz(bits)
+        todo = moves & g[G_RANK + rank]
+        while todo:
+            out[count] = ctz(todo)
             count += 1
-            bits &= bits - _1
+            todo &= todo - _1
     if count > 1 and informed_order(g, s):
         # Fastest first (as the Python game): fewest opponent replies first,
-        # a stable insertion sort keeping the rank order among equals.
-        replies = np.empty(count, dtype=np.int64)
+        # ties in the rank order. The keys (replies, index, square) are
+        # sorted in ``out`` itself, so nothing is allocated.
+        corners = g[G_CORNERS]
         for i in range(count):
             square = out[i]
-            flipped = flips(g, s[0], s[1], square)
-            mover = s[0] | flipped | (_1 << np.uint64(square))
-            r = popcount(moves_bits(g, s[1] ^ flipped, mover))
+            bit = _1 << np.uint64(square)
+            flipped = _flips8(mine, theirs, bit)
+            answers = moves_bits(g, theirs ^ flipped, mine | flipped | bit)
+            replies = popcount(answers) + popcount(answers & corners)
+            packed = (replies << 14) | (i << 7) | square
             j = i
-            while j > 0 and replies[j - 1] > r:
-                replies[j] = replies[j - 1]
+            while j > 0 and out[j - 1] > packed:
                 out[j] = out[j - 1]
                 j -= 1
-            replies[j] = r
-            out[j] = square
+            out[j] = packed
+        for i in range(count):
+            out[i] &= 127
     return count
 
 
 @njit(cache=True)
 def informed_order(g: U64, s: U64) -> bool:
     """Whether ``gen`` orders fastest first here (at most
-    ``FASTEST_FIRST`` empty squares): the search then keeps that order."""
-    return bool(as_int(g[G_CELLS]) - popcount(s[0] | s[1]) <= rules.FASTEST_FIRST)
+    ``g[G_FASTEST]`` empty squares): the search then keeps that order."""
+    return bool(as_int(g[G_CELLS]) - popcount(s[0] | s[1]) <= as_int(g[G_FASTEST]))
 
 
 @njit(cache=True)
 def play(g: U64, s: U64, m: int, d: U64) -> None:
     """Write into ``d`` the position after move ``m`` (a square, or the pass
-    code ``cells``), seen from the new side to move."""
+    code), seen from the new side to move."""
     mine = s[0]
     theirs = s[1]
-    if m == as_int(g[G_CELLS]):
+    if m == PASS_CODE:
         d[0] = theirs
         d[1] = mine
         return
-    flipped = flips(g, mine, theirs, m)
+    bit = _1 << np.uint64(m)
+    flipped = _flips8(mine, theirs, bit)
     d[0] = theirs ^ flipped
-    d[1] = mine | flipped | (_1 << np.uint64(m))
+    d[1] = mine | flipped | bit
 
 
 @njit(cache=True)
@@ -434,6 +494,174 @@ def evaluate(g: U64, s: U64) -> int:
     return score
 
 
+# -- the last empty squares without the kernel ------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _odd_regions(empties: np.uint64, quadrant: np.uint64, half: np.uint64) -> np.uint64:
+    """The union of the board's four quadrants (``quadrant`` the top-left
+    one, of side ``half``) that hold an odd number of ``empties``."""
+    odd = _0
+    if popcount(empties & quadrant) & 1:
+        odd |= quadrant
+    region = quadrant << half
+    if popcount(empties & region) & 1:
+        odd |= region
+    region = quadrant << (half * _S8)
+    if popcount(empties & region) & 1:
+        odd |= region
+    region = quadrant << (half * _S9)
+    if popcount(empties & region) & 1:
+        odd |= region
+    return odd
+
+
+@njit(cache=True, inline="always")
+def _outcome(diff: int, ply: int) -> int:
+    """The value of a game ending at ``ply`` with disc difference ``diff``
+    for the side to move (the kernel's units)."""
+    return WIN - ply if diff > 0 else ply - WIN if diff < 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _last(mine: np.uint64, theirs: np.uint64, bit: np.uint64, ply: int) -> tuple[int, int]:
+    """``(value, positions)`` of a position (``ply`` plies below the root)
+    with one empty square ``bit``: the side to move fills it if that flips
+    something, else the opponent after a pass, else the game is over here.
+    :func:`solve_end` without the call and the loop."""
+    flipped = _flips8(mine, theirs, bit)
+    if flipped:
+        return _outcome(popcount(mine) - popcount(theirs) + 2 * popcount(flipped) + 1, ply + 1), 2
+    flipped = _flips8(theirs, mine, bit)
+    if flipped:
+        return _outcome(popcount(mine) - popcount(theirs) - 2 * popcount(flipped) - 1, ply + 2), 3
+    return _outcome(popcount(mine) - popcount(theirs), ply), 1
+
+
+@njit(cache=True)
+def solve_end(
+    mine: np.uint64, theirs: np.uint64, empties: np.uint64,
+    good: np.uint64, quadrant: np.uint64, half: np.uint64, corners: np.uint64,
+    alpha: int, beta: int, ply: int,
+) -> tuple[int, int]:
+    """Fail-soft alpha-beta to the end of the game from ``(mine, theirs)``
+    with the empty squares ``empties`` (of the board), ``ply`` plies below
+    the search's root; returns ``(value, positions)``. Values are the
+    kernel's (a win ending the game at ply ``q`` is ``WIN - q``, a loss
+    ``q - WIN``, a draw 0), so within ``(alpha, beta)`` the value is exact and
+    outside it a bound on the right side, as the kernel's own search.
+
+    Move order: with more than :data:`PARITY_EMPTIES` empty squares, fastest
+    first: the moves fall into six classes by the opponent's replies (a
+    reply on one of ``corners`` counting twice: 0, 1, 2, 3, 4-5, 6 or more),
+    tried class by class, each from the lowest square up. With fewer, that
+    costs more than it saves: the empty squares in turn (a square is a move
+    when it flips something), those in a quadrant with an odd number of
+    empties first (the endgame's parity: the side that fills such a region
+    last keeps the last disc there), within that those in ``good`` first.
+    With no move the side passes when the opponent has one, else the game is
+    over. Recursion on scalars only: no array, so no reference counting and
+    no frames (and numba's on-disk cache links it; recursion through array
+    arguments it did not)."""
+    nodes = 1
+    best = -WIN - 1
+    moved = False
+    sorting = popcount(empties) > PARITY_EMPTIES
+    if sorting:
+        moves = _moves8(mine, theirs) & empties
+        c0 = c1 = c2 = c3 = c4 = c5 = _0
+        todo = moves
+        while todo:
+            bit = todo & (_0 - todo)
+            todo ^= bit
+            flipped = _flips8(mine, theirs, bit)
+            answers = _moves8(theirs ^ flipped, mine | flipped | bit) & (empties ^ bit)
+            replies = popcount(answers) + popcount(answers & corners)
+            if replies == 0:
+                c0 |= bit
+            elif replies == 1:
+                c1 |= bit
+            elif replies == 2:
+                c2 |= bit
+            elif replies == 3:
+                c3 |= bit
+            elif replies <= 5:
+                c4 |= bit
+            else:
+                c5 |= bit
+        odd = _0
+    else:
+        odd = _odd_regions(empties, quadrant, half)
+    for phase in range(6 if sorting else 4):
+        if sorting:
+            todo = (
+                c0 if phase == 0 else c1 if phase == 1 else c2 if phase == 2
+                else c3 if phase == 3 else c4 if phase == 4 else c5
+            )
+        else:
+            todo = empties & (odd if phase < 2 else ~odd) & (good if phase % 2 == 0 else ~good)
+        while todo:
+            bit = todo & (_0 - todo)
+            todo ^= bit
+            flipped = _flips8(mine, theirs, bit)
+            if flipped == 0:
+                continue
+            moved = True
+            rest = empties ^ bit
+            child_mine = theirs ^ flipped
+            child_theirs = mine | flipped | bit
+            if rest == 0:  # the board is full: the game ends at ply + 1
+                nodes += 1
+                diff = popcount(child_theirs) - popcount(child_mine)
+                value = WIN - ply - 1 if diff > 0 else ply + 1 - WIN if diff < 0 else 0
+            elif rest & (rest - _1) == 0:  # one square left
+                value, below = _last(child_mine, child_theirs, rest, ply + 1)
+                value = -value
+                nodes += below
+            else:
+                floor = alpha if alpha > best else best
+                value, below = solve_end(
+                    child_mine, child_theirs, rest, good, quadrant, half, corners,
+                    -beta, -floor, ply + 1,
+                )
+                value = -value
+                nodes += below
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best, nodes
+    if moved:
+        return best, nodes
+    if _moves8(theirs, mine) & empties:  # a pass
+        value, below = solve_end(
+            theirs, mine, empties, good, quadrant, half, corners, -beta, -alpha, ply + 1
+        )
+        return -value, nodes + below
+    diff = popcount(mine) - popcount(theirs)
+    return (WIN - ply if diff > 0 else ply - WIN if diff < 0 else 0), nodes
+
+
+@njit(cache=True)
+def exact(g: U64, s: U64, ply: int, depth: int, alpha: int, beta: int, counters: Any) -> int:
+    """The ``exact`` hook: the value by :func:`solve_end` when the position
+    (not over) has at most ``g[G_EXACT]`` empty squares and ``depth``
+    reaches the end of the game (every ply fills a square, or passes before
+    one: at most twice the empties), else :data:`NOT_EXACT`. Adds the
+    positions it visited below this one to ``counters[0]``."""
+    mine = s[0]
+    theirs = s[1]
+    empties = g[G_FULL] & ~(mine | theirs)
+    count = popcount(empties)
+    if count > as_int(g[G_EXACT]) or depth < 2 * count:
+        return NOT_EXACT
+    value, nodes = solve_end(
+        mine, theirs, empties, g[G_GOOD], g[G_QUADRANT], g[G_HALF], g[G_CORNERS],
+        alpha, beta, ply,
+    )
+    counters[0] += nodes - 1
+    return value
+
+
 # -- symmetries -------------------------------------------------------------------------
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
@@ -448,57 +676,37 @@ _S4, _S28, _S32 = np.uint64(4), np.uint64(28), np.uint64(32)
 
 @njit(cache=True)
 def _mirror_cols(g: U64, b: np.uint64) -> np.uint64:
-    """Column ``c`` to column ``n - 1 - c``."""
-    n = g[G_N]
-    if n == 8:  # reverse the bits of every byte: swap halves, quarters, bits
-        b = ((b >> _S1) & _M1) | ((b & _M1) << _S1)
-        b = ((b >> _2) & _M2) | ((b & _M2) << _2)
-        return ((b >> _S4) & _M4) | ((b & _M4) << _S4)
-    col0 = g[G_COL0]
-    out = _0
-    for c in range(n):
-        out |= ((b >> np.uint64(c)) & col0) << (n - _1 - np.uint64(c))
-    return out
+    """Column ``c`` to column ``n - 1 - c``: reverse the bits of every byte
+    (swap halves, quarters, bits: ``c`` to ``7 - c``), then move the board
+    back to the first column."""
+    b = ((b >> _S1) & _M1) | ((b & _M1) << _S1)
+    b = ((b >> _2) & _M2) | ((b & _M2) << _2)
+    b = ((b >> _S4) & _M4) | ((b & _M4) << _S4)
+    shift: np.uint64 = g[G_SHIFT]
+    return b >> shift
 
 
 @njit(cache=True)
 def _flip_rows(g: U64, b: np.uint64) -> np.uint64:
-    """Row ``r`` to row ``n - 1 - r``."""
-    n = g[G_N]
-    if n == 8:  # reverse the bytes
-        b = ((b >> _S8) & _B1) | ((b & _B1) << _S8)
-        b = ((b >> _S16) & _B2) | ((b & _B2) << _S16)
-        return (b >> _S32) | (b << _S32)
-    row0 = g[G_ROW0]
-    out = _0
-    for r in range(n):
-        out |= ((b >> (np.uint64(r) * n)) & row0) << ((n - _1 - np.uint64(r)) * n)
-    return out
+    """Row ``r`` to row ``n - 1 - r``: reverse the bytes, then move the
+    board back to the first row."""
+    b = ((b >> _S8) & _B1) | ((b & _B1) << _S8)
+    b = ((b >> _S16) & _B2) | ((b & _B2) << _S16)
+    b = (b >> _S32) | (b << _S32)
+    shift: np.uint64 = g[G_SHIFT] * _S8
+    return b >> shift
 
 
 @njit(cache=True)
 def _transpose(g: U64, b: np.uint64) -> np.uint64:
-    """Square ``(r, c)`` to ``(c, r)``: each diagonal ``c - r = d`` moves
-    ``d * (n - 1)`` bits."""
-    n = g[G_N]
-    if n == 8:  # three delta swaps, as the Python game's _transpose_8x8
-        t = _T4 & (b ^ (b << _S28))
-        b ^= t ^ (t >> _S28)
-        t = _T2 & (b ^ (b << _S14))
-        b ^= t ^ (t >> _S14)
-        t = _T1 & (b ^ (b << _S7))
-        return b ^ t ^ (t >> _S7)
-    last = as_int(n) - 1
-    out = _0
-    for d in range(-last, last + 1):
-        part = b & g[G_DIAG + d + last]
-        if d > 0:
-            out |= part << np.uint64(d * last)
-        elif d < 0:
-            out |= part >> np.uint64(-d * last)
-        else:
-            out |= part
-    return out
+    """Square ``(r, c)`` to ``(c, r)``: three delta swaps, as the Python
+    game's _transpose_8x8 (the top-left corner maps onto itself)."""
+    t = _T4 & (b ^ (b << _S28))
+    b ^= t ^ (t >> _S28)
+    t = _T2 & (b ^ (b << _S14))
+    b ^= t ^ (t >> _S14)
+    t = _T1 & (b ^ (b << _S7))
+    return b ^ t ^ (t >> _S7)
 
 
 @njit(cache=True)
@@ -530,13 +738,33 @@ def transform(g: U64, s: U64, t: int, d: U64) -> None:
 
 
 @njit(cache=True)
+def _rank(g: U64, b: np.uint64) -> np.uint64:
+    """``b`` packed as the Python game numbers the squares (bit ``r*n +
+    c``): the order in which images are compared."""
+    n = g[G_N]
+    if n == 8:
+        return b
+    row = (_1 << n) - _1
+    out = _0
+    for r in range(as_int(n)):
+        out |= ((b >> np.uint64(8 * r)) & row) << (np.uint64(r) * n)
+    return out
+
+
+@njit(cache=True)
 def canonical(g: U64, s: U64) -> tuple[np.uint64, int]:
     """The key of the least image of ``s`` over the eight symmetries (least
-    ``mine``, then least ``theirs``; the lowest transform on ties) and the
-    transform giving it."""
+    ``mine``, then least ``theirs``, as the Python game numbers squares; the
+    lowest transform on ties) and the transform giving it -- for a position
+    within :data:`SYMMETRIC_PLIES` discs of the start. Later, the plain
+    ``key`` and transform 0 (the number of empty squares is the same for
+    every image, so a class is always keyed one way or the other)."""
     mine = s[0]
     theirs = s[1]
+    if as_int(g[G_CELLS]) - popcount(mine | theirs) < as_int(g[G_SYMMETRIC]):
+        return _hash(mine, theirs), 0
     best_mine, best_theirs, best_t = mine, theirs, 0
+    best_a, best_b = _rank(g, mine), _rank(g, theirs)
     h_mine, h_theirs = _mirror_cols(g, mine), _mirror_cols(g, theirs)
     t_mine, t_theirs = _transpose(g, mine), _transpose(g, theirs)
     th_mine, th_theirs = _mirror_cols(g, t_mine), _mirror_cols(g, t_theirs)
@@ -555,20 +783,20 @@ def canonical(g: U64, s: U64) -> tuple[np.uint64, int]:
             a, b = th_mine, th_theirs
         else:
             a, b = _flip_rows(g, t_mine), _flip_rows(g, t_theirs)
-        if a < best_mine or (a == best_mine and b < best_theirs):
-            best_mine, best_theirs, best_t = a, b, t
+        ra, rb = _rank(g, a), _rank(g, b)
+        if ra < best_a or (ra == best_a and rb < best_b):
+            best_mine, best_theirs, best_t, best_a, best_b = a, b, t, ra, rb
     return _hash(best_mine, best_theirs), best_t
 
 
 @njit(cache=True)
 def map_move(g: U64, m: int, t: int, inverse: bool) -> int:
     """Move ``m`` under transform ``t`` (or its inverse); the pass stays."""
-    cells = as_int(g[G_CELLS])
-    if m == cells:
+    if m == PASS_CODE:
         return m
     if inverse:
         t = 7 if t == 6 else 6 if t == 7 else t
-    return as_int(g[G_MAP + t * cells + m])
+    return as_int(g[G_MAP + t * 64 + m])
 
 
 # -- the adapter ------------------------------------------------------------------------
@@ -581,7 +809,7 @@ def primitives(size: int) -> Primitives:
         words=2,
         # Every empty square at most (the start has four discs), and the pass.
         max_moves=cells - 4,
-        move_codes=cells + 1,
+        move_codes=PASS_CODE + 1,
         # Every placement fills a square, and a pass is always followed by a
         # placement (two passes in a row end the game).
         max_plies=2 * (cells - 4),
@@ -593,6 +821,7 @@ def primitives(size: int) -> Primitives:
         canonical=canonical,
         map_move=map_move,
         informed_order=informed_order,
+        exact=exact,
         mover_wins_only=False,
         exact_key=False,
     )
@@ -602,28 +831,36 @@ class OthelloNative:
     """The :class:`~.contract.NativeGame` for an :class:`Othello` game."""
 
     kind = "othello"
+    #: The table keys positions near the start by symmetry class (cheap:
+    #: later positions get the plain key; see ``canonical``).
+    symmetric = True
 
-    def __init__(self, game: rules.Othello) -> None:
+    def __init__(self, game: rules.Othello, exact: int | None = None) -> None:
         self.game = game
         self.size = game.size
         self.cells = game.cells
         self.prims = primitives(game.size)
-        self.constants = constants(game.size)
+        self.constants = constants(game.size, exact)
+        n = game.size
+        self._codes = [8 * (sq // n) + sq % n for sq in range(self.cells)]
+        self._squares = {code: sq for sq, code in enumerate(self._codes)}
 
     def encode(self, state: Hashable) -> Sequence[int]:
         mine, theirs, _player, _moves = cast("rules.State", state)
-        return [mine, theirs]
+        return [to_internal(mine, self.size), to_internal(theirs, self.size)]
 
     def code(self, action: Any) -> int:
-        return self.cells if action == rules.PASS else int(action)
+        return PASS_CODE if action == rules.PASS else self._codes[int(action)]
 
     def action(self, code: int) -> Any:
-        return rules.PASS if code == self.cells else int(code)
+        return rules.PASS if code == PASS_CODE else self._squares[int(code)]
 
 
-def adapter(game: Any) -> OthelloNative | None:
+def adapter(game: Any, exact: int | None = None) -> OthelloNative | None:
     """The native adapter for ``game`` (an :class:`Othello` of size 4, 6 or
-    8 -- every size the Python game has), or None for anything else."""
+    8 -- every size the Python game has), or None for anything else.
+    ``exact`` overrides the empties at which the ``exact`` hook solves (0:
+    never), for the tests and benchmarks that compare."""
     if type(game) is not rules.Othello or game.size not in rules.SIZES:
         return None
-    return OthelloNative(game)
+    return OthelloNative(game, exact)
