@@ -118,7 +118,11 @@ class NativeGame(Protocol):
     * ``encode(state)`` -- the state's words (a sequence of ints, each
       ``0 <= w < 2**64``);
     * ``code(action)``  -- a Python move as its move code;
-    * ``action(code)``  -- the inverse.
+    * ``action(code)``  -- the inverse;
+    * ``symmetric``  -- optional (default False): key the table by symmetry
+      class when the engine's ``symmetry`` option is None even though the
+      game's ``symmetric_search`` does not ask for it, because the compiled
+      ``canonical`` is cheap where the Python one is not (Othello's).
     """
 
     kind: str

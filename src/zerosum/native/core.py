@@ -91,12 +91,15 @@ class NativeCore(CoreReports):
         prims = adapter.prims
         self.prims = prims
         self.g = adapter.constants
-        wanted = game.symmetric_search if options.symmetry is None else options.symmetry
-        self.symmetric = bool(
-            wanted
-            and table is not None
-            and prims.canonical is not None
-        )
+        # Left at None, the symmetric table is on where the game asks for it
+        # or where the native primitives make it cheap although the Python
+        # game's canonical is not (an adapter's ``symmetric``: Othello's
+        # compiled canonical is the plain key after the opening).
+        if options.symmetry is None:
+            wanted = game.symmetric_search or getattr(adapter, "symmetric", False)
+        else:
+            wanted = options.symmetry
+        self.symmetric = bool(wanted and table is not None and prims.canonical is not None)
         self.kernel = kernel_for(adapter.kind, prims)
         plies = prims.max_plies + 4
         self.S = np.zeros((plies, prims.words), dtype=np.uint64)

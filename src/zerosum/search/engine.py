@@ -104,8 +104,9 @@ class EngineOptions:
     * ``symmetry``     -- key the table by ``game.canonical`` (one entry per
                           symmetry class; None: as the game's
                           ``symmetric_search`` says, on for tic-tac-toe, small
-                          m,n,k boards and Domineering); pays off when
-                          ``canonical`` is cheap next to the search it saves;
+                          m,n,k boards and Domineering, and natively also
+                          Othello's opening); pays off when ``canonical`` is
+                          cheap next to the search it saves;
     * ``static_order`` -- moves in ``game.ordered_actions`` order, else
                           ``game.actions``;
     * ``killers``      -- two killer moves per ply tried after the table move;
