@@ -1,6 +1,8 @@
 """The native transposition table's speed devices change nothing a search
 finds: the child-slot prefetch (``Primitives.prefetch``) keeps every value
-and node count, and ``clear`` (by ``memset``) empties every slot."""
+and node count, ``clear`` (by ``memset``) empties every slot, and the
+compiled table line (``native/pvline.py``) follows the Python rule
+(``CoreReports.table_line``) move for move."""
 
 from __future__ import annotations
 
@@ -87,3 +89,26 @@ def test_clear_empties_every_slot_of_the_same_array() -> None:
     assert table.slots is slots
     assert not slots.any()
     assert len(table) == 0 and table.generation == 0
+
+
+@pytest.mark.parametrize("symmetry", [False, True])
+def test_the_compiled_table_line_is_the_python_rule(symmetry: bool) -> None:
+    from zerosum.search.engine import Engine
+    from zerosum.search.node import CoreReports
+    from zerosum.search.solver import solve
+
+    game = zerosum.load("connect4")
+    engine: Engine[Any] = Engine(game, EngineOptions(backend="native", symmetry=symmetry))
+    path = shared_data("connect4/Test_L2_R1")
+    lengths = 0
+    for moves, _score in read_connect4_set(path, 30):
+        root = game.parse_position(moves)
+        engine.clear()
+        result = solve(game, root, engine=engine)
+        core = engine._core
+        assert isinstance(core, NativeCore) and core.symmetric == symmetry
+        for prefix, length in (((result.best_move,), 10_000), ((), 10_000), ((), 2)):
+            compiled = core.table_line(root, prefix, length)
+            assert compiled == CoreReports.table_line(core, root, prefix, length)
+            lengths += len(compiled)
+    assert lengths > 30 * 3  # lines of some length were compared

@@ -18,13 +18,16 @@ import heapq
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..game import Game
 from ..search.node import CoreReports
-from ..search.types import MAX_PLY
+from ..search.types import MAX_PLY, loss_in, win_in
 from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .pvline import line_kernel_for
 from .table import NativeTable
 
 
@@ -122,16 +125,14 @@ class NativeCore(CoreReports):
             _WATCHER.add(deadline, self._expire)
         root_hooks = options.hooks
         game_type = type(game)
-        from ..game import Game
-
         self.use_win = root_hooks and game_type.winning_action is not Game.winning_action
         self.use_nl = root_hooks and game_type.non_losing_actions is not Game.non_losing_actions
         nl_top = 3 if game.mover_wins_only else 2
         nl_bottom = 4 if game.mover_wins_only else 1
-        from ..search.types import loss_in, win_in
-
         self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
         self.gen_moves = game.ordered_actions if options.static_order else game.actions
+        self._line_kernel: Any = None
+        self._line: Any = None
         self._root_nodes = 0
 
     def _expire(self) -> None:
@@ -175,6 +176,24 @@ class NativeCore(CoreReports):
         line = (move, *below)[:length]
         return line + self.table_line(root, line, length - len(line))
 
+    def table_line(self, root: Any, prefix: Sequence[Any], length: int) -> tuple[Any, ...]:
+        """As ``CoreReports.table_line`` (the same rule, the same line),
+        followed by compiled code (:mod:`.pvline`) in one call."""
+        if length <= 0 or self.table is None:
+            return ()
+        state = root
+        for move in prefix:
+            state = self.game.result(state, move)
+        if self._line_kernel is None:
+            self._line_kernel = line_kernel_for(self.adapter.kind, self.prims)
+            self._line = np.zeros(self.S.shape[0], dtype=np.int32)
+        self.S[0, :] = self.adapter.encode(state)
+        n = self._line_kernel(
+            self.g, self.S, self._tt, self.symmetric, min(length, MAX_PLY), self._line, self.mv[0]
+        )
+        action = self.adapter.action
+        return tuple(action(int(code)) for code in self._line[:n])
+
     def stored_move(self, state: Any, proven: bool) -> Any:
         """The table's best move for ``state`` (None if none), as a Python
         move; with ``proven`` only from an entry with a lower bound (one
@@ -211,6 +230,11 @@ def warm_up(game: Any, adapter: Any, options: Any) -> None:
     state = game.initial_state()
     if not game.is_terminal(state):
         core.child_value(state, 1, 0, 1, -(10**7), 10**7)
+    # The root code follows the table's line after a search.
+    core.S[0, :] = adapter.encode(state)
+    line_kernel_for(adapter.kind, adapter.prims)(
+        core.g, core.S, core._tt, False, 1, np.zeros(1, np.int32), core.mv[0]
+    )
     # The root code also asks the table's key from Python (table_move).
     row = np.array(adapter.encode(state), dtype=np.uint64)
     adapter.prims.key(adapter.constants, row)
