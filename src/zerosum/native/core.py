@@ -27,6 +27,7 @@ from ..game import Game
 from ..search.node import CoreReports
 from ..search.types import MAX_PLY, loss_in, win_in
 from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .probe import strong_kernel_for
 from .pvline import line_kernel_for
 from .table import NativeTable
 
@@ -133,6 +134,7 @@ class NativeCore(CoreReports):
         self.gen_moves = game.ordered_actions if options.static_order else game.actions
         self._line_kernel: Any = None
         self._line: Any = None
+        self._strong_kernel: Any = None
         self._root_nodes = 0
 
     def _expire(self) -> None:
@@ -163,6 +165,38 @@ class NativeCore(CoreReports):
         if value == ABORTED:
             raise self._stop_exception
         return int(-value if negate else value)
+
+    def solve_strong(
+        self,
+        children: list[tuple[Any, Any, int]],
+        me: int,
+        lower: int,
+        upper: int,
+        horizon: int,
+        depth: int,
+    ) -> tuple[bool, int, int, int]:
+        """The solver's strong loop in one compiled call (:mod:`.probe`):
+        probes at the root over ``children`` (``(move, state, mover)``, in
+        search order: reordered in place as the Python loop does) until
+        ``lower == upper``. Returns whether it was stopped, the bounds proven
+        and the index in ``children`` (as given) of the move proven to reach
+        ``lower`` in the last probe that raised it (-1 if none)."""
+        if self._strong_kernel is None:
+            self._strong_kernel = strong_kernel_for(self.adapter.kind, self.prims, self.kernel)
+        encode = self.adapter.encode
+        count = len(children)
+        rows = np.array([encode(child) for _m, child, _c in children], dtype=np.uint64)
+        negate = np.array([mover != me for _m, _c, mover in children], dtype=np.bool_)
+        order = np.arange(count, dtype=np.int64)
+        d = depth if depth < UNLIMITED_N else UNLIMITED_N
+        aborted, lower, upper, best = self._strong_kernel(
+            rows.reshape(count, self.prims.words), negate, order, lower, upper, horizon, -1, d,
+            self.g, self.S, self._tt, self.fk, self._generation, self.symmetric, self.flags,
+            self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
+            self.counters, self.stop_flag, self.node_limit,
+        )
+        children[:] = [children[i] for i in order]
+        return bool(aborted), int(lower), int(upper), int(best)
 
     def count_root(self) -> None:
         self.counters[0] += 1
@@ -230,6 +264,14 @@ def warm_up(game: Any, adapter: Any, options: Any) -> None:
     state = game.initial_state()
     if not game.is_terminal(state):
         core.child_value(state, 1, 0, 1, -(10**7), 10**7)
+    # The solver's strong loop (an empty range: no probe).
+    rows = np.zeros((1, adapter.prims.words), np.uint64)
+    strong_kernel_for(adapter.kind, adapter.prims, core.kernel)(
+        rows, np.zeros(1, np.bool_), np.zeros(1, np.int64), 0, 0, 1, -1, 1,
+        core.g, core.S, core._tt, core.fk, 0, False, core.flags,
+        core.fr, core.mv, core.killers, core.history, core.pv, core.pvlen,
+        core.counters, core.stop_flag, core.node_limit,
+    )
     # The root code follows the table's line after a search.
     core.S[0, :] = adapter.encode(state)
     line_kernel_for(adapter.kind, adapter.prims)(
