@@ -18,7 +18,7 @@ from zerosum.search.types import MAX_PLY, Limits, loss_in, win_in
 
 pytest.importorskip("numba")
 
-from zerosum.native.probe import probe_point as compiled_probe_point  # noqa: E402
+from zerosum.native.probe import probe_point as compiled_probe_point
 
 
 def test_the_probe_points_are_the_solvers() -> None:
@@ -83,3 +83,30 @@ def test_an_interrupted_solve_has_the_python_loops_bounds() -> None:
             stopped.append((exc.lower, exc.upper, exc.best_move, exc.stats.nodes))
         assert stopped[0] == stopped[1]
         assert stopped[0][0] < stopped[0][1]
+
+
+def test_compiling_is_announced_once_for_the_kernel_and_what_is_built_on_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """The strong loop and the table's line compile apart from the kernel
+    (a machine whose cache holds an older kernel's copy compiles them
+    alone): any of them missing from the disk cache says so, once."""
+    from types import SimpleNamespace
+
+    from zerosum.native.kernel import announce_compiling
+
+    def dispatcher(index: Any) -> Any:
+        return SimpleNamespace(_cache=SimpleNamespace(_cache_file=SimpleNamespace(
+            _index_path=str(index))))
+
+    cached = tmp_path / "cached.nbi"
+    cached.write_text("")
+    announce_compiling("test-game", dispatcher(cached))
+    assert capsys.readouterr().err == ""
+    announce_compiling("test-game", dispatcher(tmp_path / "missing.nbi"))
+    announce_compiling("test-game", dispatcher(tmp_path / "missing-too.nbi"))
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "zerosum: compiling the native search for test-game "
+        "(once on this machine; it takes a few seconds)"
+    ]

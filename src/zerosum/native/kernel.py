@@ -106,15 +106,27 @@ def kernel_for(kind: str, prims: Primitives) -> Any:
     per-process id, and the cache index hashes the closure.)"""
     if kind not in _kernels:
         kernel = _make_kernel(kind, prims)
-        if not _cached(kernel):
-            print(
-                f"zerosum: compiling the native search for {kind} "
-                "(once on this machine; it takes a few seconds)",
-                file=sys.stderr,
-                flush=True,
-            )
+        announce_compiling(kind, kernel)
         _kernels[kind] = kernel
     return _kernels[kind]
+
+
+_announced: set[str] = set()
+
+
+def announce_compiling(kind: str, compiled: Any) -> None:
+    """Say in one line that ``kind``'s native code compiles, when
+    ``compiled`` (the kernel, or a function built on it: the solver's loop,
+    the table's line) is not in numba's disk cache; once a process, however
+    many of them compile."""
+    if kind not in _announced and not _cached(compiled):
+        _announced.add(kind)
+        print(
+            f"zerosum: compiling the native search for {kind} "
+            "(once on this machine; it takes a few seconds)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _cached(kernel: Any) -> bool:

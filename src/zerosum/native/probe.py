@@ -37,7 +37,7 @@ from numba import njit
 from ..search.types import MAX_PLY, WIN
 from .binding import bind, primitives_digest
 from .contract import Primitives
-from .kernel import ABORTED, INF
+from .kernel import ABORTED, INF, announce_compiling
 
 #: The game's compiled kernel, as seen by the template (each game type's
 #: copy gets its own; this placeholder is never used).
@@ -102,6 +102,7 @@ def strong_kernel_for(kind: str, prims: Primitives, kernel: Any) -> Any:
         names["search"] = kernel
         tag = f"{kind}_{primitives_digest(prims)}"
         _kernels[kind] = bind(_strong, f"strong_{tag}", names)
+        announce_compiling(kind, _kernels[kind])
     return _kernels[kind]
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from ..search.types import MAX_PLY
 from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
-from .kernel import NO_LOWER
+from .kernel import NO_LOWER, announce_compiling
 from .table import entry_lower, entry_move
 
 #: A lower bound at most this is none (as ``NativeCore.stored_move``).
@@ -62,6 +62,7 @@ def line_kernel_for(kind: str, prims: Primitives) -> Any:
         )
         tag = f"{kind}_{primitives_digest(prims)}"
         _kernels[kind] = bind(_table_line, f"table_line_{tag}", names)
+        announce_compiling(kind, _kernels[kind])
     return _kernels[kind]
 
 
