@@ -17,7 +17,9 @@ negative for a loss, 0 a draw), converted with the game's
 an empty transposition table, and the strong solver finds the exact value
 (``--all-moves`` also finds every optimal move; ``--weak`` only win, draw or
 loss). Time is the solver's own (``stats.time_s``): clearing the table between
-positions is not counted. ``--backend`` picks the engine's backend (the
+positions is not counted. The CPU column is the thread's processor time in
+the solve: on a loaded machine the clock also counts the time the process
+waits for a core, the CPU time does not. ``--backend`` picks the engine's backend (the
 native one's table is ``--hash`` MB; the Python one's ``--tt-size`` slots).
 The C++ column is Pascal Pons' solver (no opening book) on this machine,
 first 100 positions of each set, as measured for the project's issue 9.
@@ -30,6 +32,7 @@ import argparse
 import cProfile
 import pstats
 import sys
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +65,7 @@ class SetResult:
     nodes: int
     seconds: float
     wrong: int
+    cpu_seconds: float = 0.0
 
     @property
     def mean_nodes(self) -> float:
@@ -70,6 +74,10 @@ class SetResult:
     @property
     def mean_ms(self) -> float:
         return 1000 * self.seconds / self.positions
+
+    @property
+    def mean_cpu_ms(self) -> float:
+        return 1000 * self.cpu_seconds / self.positions
 
     @property
     def nps(self) -> float:
@@ -90,11 +98,13 @@ def run_set(
     all_moves: bool,
 ) -> SetResult:
     engine: Engine[Any] = Engine(game, options)
-    nodes, seconds, wrong = 0, 0.0, 0
+    nodes, seconds, cpu, wrong = 0, 0.0, 0.0, 0
     for moves, expected in rows:
         state = game.parse_position(moves)
         engine.clear()
+        began = time.thread_time()
         result = solve(game, state, engine=engine, weak=weak, all_moves=all_moves)
+        cpu += time.thread_time() - began
         nodes += result.stats.nodes
         seconds += result.stats.time_s
         got = connect4_score(game, state, result.score.raw)
@@ -102,18 +112,18 @@ def run_set(
         if not ok:
             wrong += 1
             print(f"  WRONG {name} {moves}: expected {expected}, got {got}", file=sys.stderr)
-    return SetResult(name, len(rows), nodes, seconds, wrong)
+    return SetResult(name, len(rows), nodes, seconds, wrong, cpu)
 
 
 def print_header(title: str) -> None:
     print(title)
     print(f"  {'configuration':<34} {'pos':>5} {'mean nodes':>11} {'mean ms':>9}"
-          f" {'nodes/s':>9} {'wrong':>5}")
+          f" {'nodes/s':>9} {'wrong':>5} {'CPU ms':>8}")
 
 
 def print_row(label: str, r: SetResult) -> None:
     print(f"  {label:<34} {r.positions:>5} {r.mean_nodes:>11.1f} {r.mean_ms:>9.2f}"
-          f" {r.nps:>9.0f} {r.wrong:>5}", flush=True)
+          f" {r.nps:>9.0f} {r.wrong:>5} {r.mean_cpu_ms:>8.3f}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

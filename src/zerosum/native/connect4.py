@@ -249,6 +249,7 @@ PRIMITIVES = Primitives(
     map_move=map_move,
     mover_wins_only=True,
     exact_key=True,
+    prefetch=True,
 )
 
 

@@ -83,7 +83,11 @@ class Primitives:
     * ``move_codes``  -- move codes lie in ``0 .. move_codes - 1``;
     * ``max_plies``   -- an upper bound on the plies left in any game;
     * ``mover_wins_only`` -- as ``Game.mover_wins_only``;
-    * ``exact_key``   -- ``key`` is injective (no false table matches).
+    * ``exact_key``   -- ``key`` is injective (no false table matches);
+    * ``prefetch``    -- the kernel starts loading each child's table slot
+      once a node's moves are ordered (``play`` and ``key`` once more per
+      move): worth it when they cost little next to a cache miss, as in
+      Connect Four (a hint only: values and node counts are unchanged).
     """
 
     words: int
@@ -106,6 +110,7 @@ class Primitives:
     exact: Callable[..., Any] | None = None
     mover_wins_only: bool = False
     exact_key: bool = False
+    prefetch: bool = False
 
 
 class NativeGame(Protocol):

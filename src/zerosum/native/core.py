@@ -18,13 +18,17 @@ import heapq
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..game import Game
 from ..search.node import CoreReports
-from ..search.types import MAX_PLY
+from ..search.types import MAX_PLY, loss_in, win_in
 from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .probe import strong_kernel_for
+from .pvline import line_kernel_for
 from .table import NativeTable
 
 
@@ -126,16 +130,15 @@ class NativeCore(CoreReports):
             _WATCHER.add(deadline, self._expire)
         root_hooks = options.hooks
         game_type = type(game)
-        from ..game import Game
-
         self.use_win = root_hooks and game_type.winning_action is not Game.winning_action
         self.use_nl = root_hooks and game_type.non_losing_actions is not Game.non_losing_actions
         nl_top = 3 if game.mover_wins_only else 2
         nl_bottom = 4 if game.mover_wins_only else 1
-        from ..search.types import loss_in, win_in
-
         self.nl_bounds = (loss_in(nl_bottom), win_in(nl_top))
         self.gen_moves = game.ordered_actions if options.static_order else game.actions
+        self._line_kernel: Any = None
+        self._line: Any = None
+        self._strong_kernel: Any = None
         self._root_nodes = 0
 
     def _expire(self) -> None:
@@ -167,6 +170,38 @@ class NativeCore(CoreReports):
             raise self._stop_exception
         return int(-value if negate else value)
 
+    def solve_strong(
+        self,
+        children: list[tuple[Any, Any, int]],
+        me: int,
+        lower: int,
+        upper: int,
+        horizon: int,
+        depth: int,
+    ) -> tuple[bool, int, int, int]:
+        """The solver's strong loop in one compiled call (:mod:`.probe`):
+        probes at the root over ``children`` (``(move, state, mover)``, in
+        search order: reordered in place as the Python loop does) until
+        ``lower == upper``. Returns whether it was stopped, the bounds proven
+        and the index in ``children`` (as given) of the move proven to reach
+        ``lower`` in the last probe that raised it (-1 if none)."""
+        if self._strong_kernel is None:
+            self._strong_kernel = strong_kernel_for(self.adapter.kind, self.prims, self.kernel)
+        encode = self.adapter.encode
+        count = len(children)
+        rows = np.array([encode(child) for _m, child, _c in children], dtype=np.uint64)
+        negate = np.array([mover != me for _m, _c, mover in children], dtype=np.bool_)
+        order = np.arange(count, dtype=np.int64)
+        d = depth if depth < UNLIMITED_N else UNLIMITED_N
+        aborted, lower, upper, best = self._strong_kernel(
+            rows.reshape(count, self.prims.words), negate, order, lower, upper, horizon, -1, d,
+            self.g, self.S, self._tt, self.fk, self._generation, self.symmetric, self.flags,
+            self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
+            self.counters, self.stop_flag, self.node_limit,
+        )
+        children[:] = [children[i] for i in order]
+        return bool(aborted), int(lower), int(upper), int(best)
+
     def count_root(self) -> None:
         self.counters[0] += 1
 
@@ -178,6 +213,24 @@ class NativeCore(CoreReports):
         below = tuple(action(int(c)) for c in self.pv[1, : self.pvlen[1]])
         line = (move, *below)[:length]
         return line + self.table_line(root, line, length - len(line))
+
+    def table_line(self, root: Any, prefix: Sequence[Any], length: int) -> tuple[Any, ...]:
+        """As ``CoreReports.table_line`` (the same rule, the same line),
+        followed by compiled code (:mod:`.pvline`) in one call."""
+        if length <= 0 or self.table is None:
+            return ()
+        state = root
+        for move in prefix:
+            state = self.game.result(state, move)
+        if self._line_kernel is None:
+            self._line_kernel = line_kernel_for(self.adapter.kind, self.prims)
+            self._line = np.zeros(self.S.shape[0], dtype=np.int32)
+        self.S[0, :] = self.adapter.encode(state)
+        n = self._line_kernel(
+            self.g, self.S, self._tt, self.symmetric, min(length, MAX_PLY), self._line, self.mv[0]
+        )
+        action = self.adapter.action
+        return tuple(action(int(code)) for code in self._line[:n])
 
     def stored_move(self, state: Any, proven: bool) -> Any:
         """The table's best move for ``state`` (None if none), as a Python
@@ -215,6 +268,19 @@ def warm_up(game: Any, adapter: Any, options: Any) -> None:
     state = game.initial_state()
     if not game.is_terminal(state):
         core.child_value(state, 1, 0, 1, -(10**7), 10**7)
+    # The solver's strong loop (an empty range: no probe).
+    rows = np.zeros((1, adapter.prims.words), np.uint64)
+    strong_kernel_for(adapter.kind, adapter.prims, core.kernel)(
+        rows, np.zeros(1, np.bool_), np.zeros(1, np.int64), 0, 0, 1, -1, 1,
+        core.g, core.S, core._tt, core.fk, 0, False, core.flags,
+        core.fr, core.mv, core.killers, core.history, core.pv, core.pvlen,
+        core.counters, core.stop_flag, core.node_limit,
+    )
+    # The root code follows the table's line after a search.
+    core.S[0, :] = adapter.encode(state)
+    line_kernel_for(adapter.kind, adapter.prims)(
+        core.g, core.S, core._tt, False, 1, np.zeros(1, np.int32), core.mv[0]
+    )
     # The root code also asks the table's key from Python (table_move).
     row = np.array(adapter.encode(state), dtype=np.uint64)
     adapter.prims.key(adapter.constants, row)

@@ -49,6 +49,7 @@ from .table import (
     entry_move,
     entry_upper,
     pack_entry,
+    prefetch_slot,
 )
 
 #: Values the kernel shares with the Python engine.
@@ -89,7 +90,7 @@ map_move: Any = None
 _prepare_moves: Any = None
 informed_order: Any = None
 exact: Any = None
-USE_WIN = USE_NL = USE_BOUND = USE_KEEP = USE_EXACT = False
+USE_WIN = USE_NL = USE_BOUND = USE_KEEP = USE_EXACT = PREFETCH = False
 NL_TOP = NL_BOTTOM = 0
 
 _kernels: dict[str, Any] = {}
@@ -106,15 +107,27 @@ def kernel_for(kind: str, prims: Primitives) -> Any:
     per-process id, and the cache index hashes the closure.)"""
     if kind not in _kernels:
         kernel = _make_kernel(kind, prims)
-        if not _cached(kernel):
-            print(
-                f"zerosum: compiling the native search for {kind} "
-                "(once on this machine; it takes a few seconds)",
-                file=sys.stderr,
-                flush=True,
-            )
+        announce_compiling(kind, kernel)
         _kernels[kind] = kernel
     return _kernels[kind]
+
+
+_announced: set[str] = set()
+
+
+def announce_compiling(kind: str, compiled: Any) -> None:
+    """Say in one line that ``kind``'s native code compiles, when
+    ``compiled`` (the kernel, or a function built on it: the solver's loop,
+    the table's line) is not in numba's disk cache; once a process, however
+    many of them compile."""
+    if kind not in _announced and not _cached(compiled):
+        _announced.add(kind)
+        print(
+            f"zerosum: compiling the native search for {kind} "
+            "(once on this machine; it takes a few seconds)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _cached(kernel: Any) -> bool:
@@ -145,6 +158,7 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         USE_KEEP=prims.informed_order is not None,
         USE_EXACT=prims.exact is not None,
         exact=prims.exact or _no_exact,
+        PREFETCH=prims.prefetch,
         informed_order=prims.informed_order or _no_order,
         win_move=prims.win_move or _no_move,
         nonlosing=prims.nonlosing or _no_list,
@@ -190,6 +204,7 @@ def _search(
     use_killers = options[1] != 0
     use_history = options[2] != 0
     use_pvs = options[3] != 0
+    prefetch = PREFETCH and use_tt and not symmetric
     p = ply0
     fr[p, F_DEPTH] = depth0
     fr[p, F_ALPHA] = alpha0
@@ -304,7 +319,7 @@ def _search(
                         continue
                     ret = _prepare_moves(
                         g, s, p, fr, mv, killers, history, pvlen, pv, counters,
-                        use_hooks, use_killers, use_history,
+                        use_hooks, use_killers, use_history, S[p + 1], tt, prefetch,
                     )
                     if ret == _CONTINUE:
                         # fall through to pick the first move below
@@ -353,7 +368,7 @@ def _search(
                 if fr[p, F_CUT] == 0:
                     r = _prepare_moves(
                         g, S[p], p, fr, mv, killers, history, pvlen, pv, counters,
-                        use_hooks, use_killers, use_history,
+                        use_hooks, use_killers, use_history, S[p + 1], tt, prefetch,
                     )
                     if r != _CONTINUE:
                         if p == ply0:
@@ -475,6 +490,7 @@ def _prepare(
     g: Any, s: Any, p: int, fr: Any, mv: Any, killers: Any, history: Any,
     pvlen: Any, pv: Any, counters: Any,
     use_hooks: bool, use_killers: bool, use_history: bool,
+    scratch: Any, tt: Any, prefetch: bool,
 ) -> Any:
     """After the table move (if any) did not cut: the hooks and their
     bounds, then the moves in order. Returns _CONTINUE, or the node's
@@ -547,6 +563,15 @@ def _prepare(
                                 mv[p, j] = mv[p, j - 1]
                             mv[p, 0] = k
                             break
+    if prefetch:
+        # Start loading every child's table slot now: the loads then overlap
+        # one another and this node's work instead of each stalling its
+        # child (the search waits on table misses most of its time).
+        # ``scratch`` is the next ply's state row, written again before use.
+        size = np.uint64(tt.shape[0])
+        for i in range(n):
+            play(g, s, mv[p, i], scratch)
+            prefetch_slot(tt, np.int64(key_of(g, scratch) % size))
     fr[p, F_INFORMED] = 1 if keep else 0
     fr[p, F_CHILD_SAFE] = 1 if informed else 0
     fr[p, F_N] = n

@@ -328,6 +328,19 @@ class _Solve:
         self._report()
 
     def _strong(self, children: list[tuple[Any, Any, int]]) -> int:
+        # The native core runs the loop below in one compiled call (the same
+        # probes; without the progress records that need Python after each).
+        strong = getattr(self.core, "solve_strong", None)
+        if strong is not None and self.on_progress is None:
+            given = list(children)
+            stopped, self.lower, self.upper, best = strong(
+                children, self.me, self.lower, self.upper, self.horizon, UNLIMITED - 1
+            )
+            if best >= 0:
+                self.best_move = given[best][0]
+            if stopped:
+                raise Stop
+            return self.lower
         while self.lower < self.upper:
             point = probe_point(self.lower, self.upper, self.horizon)
             value, move = self._probe(children, point)
