@@ -144,7 +144,10 @@ def test_engine_text_tree_names_iterations_and_how_nodes_ended() -> None:
     assert cut in body
     # tic-tac-toe keys its table by symmetry class: after 0 4 8 (symmetric
     # about both diagonals) the replies 3, 5 and 7 mirror 1, and 6 mirrors 2
-    settled = "MIN  (iteration 2)  [-50, -49]  = -50  settled by the table's stored value"
+    settled = (
+        "MIN  (iteration 2)  [-50, -49]  = -50"
+        "  settled by the table's value stored for a symmetric position"
+    )
     assert [line.split()[0] for line in body if line.endswith(settled)] == ["3", "5", "7", "6"]
     assert lines[-2] == "Best move 1, value -50."
     # the root is searched once per iteration and listed once

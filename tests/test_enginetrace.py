@@ -83,7 +83,7 @@ def check_engine_trace(game: Game[Any, Any], state: Any, run: Trace) -> None:
                 assert game.is_terminal(after) and game.utility(after, mover) > 0
             else:
                 assert not game.non_losing_actions(node.state)
-        elif node.reason == "table":
+        elif node.reason in ("table", "table-image"):
             assert not children and not node.cut
         elif node.reason == "bound":
             # the best (or worst) any move can do: a win or loss within reach
@@ -187,6 +187,7 @@ def test_every_kind_of_node_is_seen() -> None:
         ("evaluation", None),
         ("hook", "win"),
         (None, "table"),
+        (None, "table-image"),
         (None, "bound"),
         "cut",
     ]:
@@ -257,3 +258,28 @@ def test_untraced_search_has_no_wrapper() -> None:
         TICTACTOE, options, None, threading.Event(), None, None, Scratch(), recorder
     )
     assert traced.node.__name__ == "traced_node"
+
+
+def test_a_value_stored_for_a_mirror_image_is_named_so() -> None:
+    # After 0 4 8 the board is symmetric about both diagonals, and tic-tac-toe
+    # keys its table by symmetry class: replies that mirror a searched reply
+    # are settled by the value stored for that reply's position.
+    run = trace(TICTACTOE, TICTACTOE.play("0 4 8".split()), algorithm="engine", depth=2)
+    images = [n for n in run.nodes if n.reason == "table-image"]
+    assert images
+    for node in images:
+        # a mirror image searched in full (so it stored its value) before
+        key = TICTACTOE.canonical(node.state)[0]
+        assert any(
+            n.closed < node.closed
+            and n.leaf is None
+            and n.reason is None
+            and n.state != node.state
+            and TICTACTOE.canonical(n.state)[0] == key
+            for n in run.nodes
+        )
+    # without the symmetric table no value comes from a mirror image
+    unmirrored = zerosum.load("tictactoe")
+    unmirrored.symmetric_search = False
+    plain = trace(unmirrored, unmirrored.play("0 4 8".split()), algorithm="engine", depth=2)
+    assert not any(n.reason == "table-image" for n in plain.nodes)

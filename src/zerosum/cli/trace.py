@@ -171,6 +171,8 @@ def node_line(run: Trace, node: TraceNode) -> str:
         parts.append(_("leaf (hook: every move loses at once)"))
     elif node.reason == "table":
         parts.append(_("settled by the table's stored value"))
+    elif node.reason == "table-image":
+        parts.append(_("settled by the table's value stored for a symmetric position"))
     elif node.reason == "bound":
         parts.append(_("settled by the mate-distance bounds"))
     if node.visits > 1:

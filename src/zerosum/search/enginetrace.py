@@ -35,6 +35,8 @@ How a node ended, beyond the reference's kinds (``leaf``/``reason``):
   table's move, searched before the hooks are asked;
 * ``reason="table"``: the transposition table's stored value settled it
   before any move was searched (a position, not a leaf, to the engine);
+  ``reason="table-image"`` when that value was stored for another position
+  of its symmetry class (a mirror image: the table keys by class);
 * ``reason="bound"``: the mate-distance bounds settled it (the best or worst
   a move could do was outside the window), maybe after the table's move;
 * ``cut``: a move's value reached beta (fail high, the window of the node's
@@ -104,6 +106,7 @@ class _Frame:
     child_horizon: int = 0
     next_move: Any = None
     entry: Any = None
+    entry_key: Any = None
     win: Any = None
     safe_moves: Any = _UNSET
     generated: Any = None
@@ -253,14 +256,20 @@ class EngineRecorder(TraceLog):
 
             def traced_entry(key: Any) -> Any:
                 entry = get(key)
-                stack[-1].entry = entry
+                frame = stack[-1]
+                frame.entry, frame.entry_key = entry, key
                 return entry
 
-            def traced_put(*args: Any) -> None:
-                stack[-1].stored = True
-                put(*args)
+            def traced_put(key: Any, *args: Any) -> None:
+                frame = stack[-1]
+                frame.stored = True
+                self._stored_by[key] = frame.state
+                put(key, *args)
 
         self._has_table = table_entry is not None
+        #: The position that last stored each key (a symmetric table keys a
+        #: class of positions: a later hit may come from a mirror image).
+        self._stored_by: dict[Any, Any] = {}
         return (
             traced_node,
             traced_result,
@@ -297,7 +306,8 @@ class EngineRecorder(TraceLog):
             # It returned before the end of its search: by the table's value
             # (no move searched yet) or by the mate-distance bounds.
             if not frame.searched and self._has_table and _table_settles(frame):
-                node.reason = "table"
+                storer = self._stored_by.get(frame.entry_key, frame.state)
+                node.reason = "table" if storer == frame.state else "table-image"
             else:
                 node.reason = "bound"
             return

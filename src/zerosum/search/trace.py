@@ -59,8 +59,10 @@ SIZING_SECONDS = 2.0
 Leaf = Literal["terminal", "evaluation", "hook"]
 #: Why an engine node returned without (all of) its search, besides a
 #: cutoff: ``win`` and ``no-safe-move`` (hook leaves), ``table`` (the
-#: transposition table's value), ``bound`` (the mate-distance bounds).
-Reason = Literal["win", "no-safe-move", "table", "bound"]
+#: transposition table's value), ``table-image`` (the value stored for a
+#: symmetric image of the position: the table keys by symmetry class),
+#: ``bound`` (the mate-distance bounds).
+Reason = Literal["win", "no-safe-move", "table", "table-image", "bound"]
 RootSearch = Literal["best", "every"]
 TRACE_ALGORITHMS = ("minimax", "alphabeta", "engine")
 

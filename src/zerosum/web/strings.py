@@ -198,6 +198,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     N_("the game's hook found a win at once: {move}"),
     N_("the game's hook found that every move loses at once"),
     N_("settled by the table's stored value"),
+    N_("settled by the table's value stored for a symmetric position"),
     N_("settled by the mate-distance bounds"),
     N_("iteration {depth}"),
     N_("Iteration"),

@@ -86,6 +86,7 @@ function reasonText(node) {
   if (node.reason === "win") return t("the game's hook found a win at once: {move}", { move: node.best_move });
   if (node.reason === "no-safe-move") return t("the game's hook found that every move loses at once");
   if (node.reason === "table") return t("settled by the table's stored value");
+  if (node.reason === "table-image") return t("settled by the table's value stored for a symmetric position");
   if (node.reason === "bound") return t("settled by the mate-distance bounds");
   return "";
 }
