@@ -128,23 +128,17 @@ def _strong(
             for w in range(words):
                 S[1, w] = rows[i, w]
             pvlen[1] = 0
+            # The window (point, point + 1) as the child's side to move sees it.
+            low, high = (-point - 1, -point) if negate[i] else (point, point + 1)
+            value = search(
+                g, S, 1, depth, low, high, False, tt, fk, generation,
+                symmetric, options, fr, mv, killers, history, pv, pvlen, counters,
+                stop, node_limit,
+            )
+            if value == ABORTED:
+                return 1, lower, upper, best_index
             if negate[i]:
-                value = search(
-                    g, S, 1, depth, -point - 1, -point, False, tt, fk, generation,
-                    symmetric, options, fr, mv, killers, history, pv, pvlen, counters,
-                    stop, node_limit,
-                )
-                if value == ABORTED:
-                    return 1, lower, upper, best_index
                 value = -value
-            else:
-                value = search(
-                    g, S, 1, depth, point, point + 1, False, tt, fk, generation,
-                    symmetric, options, fr, mv, killers, history, pv, pvlen, counters,
-                    stop, node_limit,
-                )
-                if value == ABORTED:
-                    return 1, lower, upper, best_index
             if value > best:
                 best = value
                 first = j

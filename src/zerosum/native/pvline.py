@@ -26,7 +26,7 @@ import numpy as np
 from ..search.types import MAX_PLY
 from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
-from .kernel import NO_LOWER, announce_compiling
+from .kernel import NO_LOWER, _identity_key, _same_move, announce_compiling
 from .table import entry_lower, entry_move
 
 #: A lower bound at most this is none (as ``NativeCore.stored_move``).
@@ -49,8 +49,6 @@ def line_kernel_for(kind: str, prims: Primitives) -> Any:
     numba caches it on disk). Games without symmetry get placeholders that
     are never called."""
     if kind not in _kernels:
-        from .kernel import _identity_key, _same_move
-
         names = dict(globals())
         names.update(
             gen=prims.gen,
