@@ -6,7 +6,7 @@
   same gettext catalog as the terminal;
 * ``GET /api/health`` -- ``{"status": "ok"}``;
 * ``GET /api/trace``, ``GET /api/position`` -- the search-tree view
-  (:mod:`.tracing`);
+  (:mod:`.tracing`); a request from another origin's page is refused (403);
 * ``WS /ws?lang=`` -- one :class:`~zerosum.web.session.Session` per
   connection (``docs/messages.md``).
 
@@ -155,6 +155,11 @@ def _tree_view(answer: Callable[[Mapping[str, str]], dict[str, Any]]) -> Callabl
 
     async def endpoint(request: Request) -> Response:
         i18n.activate(_language(request))
+        origin = request.headers.get("origin")
+        if not origin_allowed(origin, request.headers.get("host", ""), request.app.state.origins):
+            # Another site's page must not make a visitor's browser run
+            # traces (CPU for seconds each): the WebSocket's Origin rule.
+            return JSONResponse(error_object(foreign_origin(origin or "")), status_code=403)
         query = dict(request.query_params)
         try:
             return JSONResponse(await asyncio.to_thread(answer, query))
@@ -162,6 +167,13 @@ def _tree_view(answer: Callable[[Mapping[str, str]], dict[str, Any]]) -> Callabl
             return JSONResponse(error_object(str(error)), status_code=400)
 
     return endpoint
+
+
+def foreign_origin(origin: str) -> str:
+    return i18n._(
+        "requests from the page of another origin ({origin}) are refused;"
+        " expected this server's own page (zerosum serve --allow-origin adds one)"
+    ).format(origin=origin[:80])
 
 
 async def play(websocket: WebSocket) -> None:

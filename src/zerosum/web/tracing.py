@@ -14,6 +14,7 @@ game being played on the page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +28,9 @@ from ..search.trace import trace
 MAX_PARAM = 8_000
 #: Deepest ``top`` (listed plies of a big tree) the page may ask for.
 MAX_TOP = 4
+#: A whole number in ASCII digits, of a sane length (``int()`` also takes
+#: "³", "١" or "1_0", and a 5,000-digit one raises ValueError).
+_WHOLE = re.compile(r"\s*-?[0-9]{1,6}\s*", re.ASCII)
 
 
 def _param(query: Mapping[str, str], key: str) -> str | None:
@@ -40,7 +44,7 @@ def _small_int(query: Mapping[str, str], key: str, low: int, high: int) -> int |
     text = _param(query, key)
     if text is None:
         return None
-    if not text.strip().lstrip("-").isdigit() or not low <= int(text) <= high:
+    if not _WHOLE.fullmatch(text) or not low <= int(text) <= high:
         raise ZerosumError(
             _("{key} must be a whole number from {low} to {high}, got {value!r}").format(
                 key=key, low=low, high=high, value=text[:20]
