@@ -4,16 +4,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import re
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .. import i18n
-from ..game import ZerosumError
+from ..game import ZerosumError, excerpt
 from ..i18n import _
 from ..play.elo import SPRT, Tally
 from ..play.players import parse_player
@@ -22,18 +24,55 @@ from ..registry import load
 from .parser import UsageError
 from .render import pad
 
+#: Most games played at once (each a process).
+MAX_JOBS = 256
+#: Most random opening moves (an opening stops early where the game would end).
+MAX_OPENING = 1000
+
 
 def _openings(text: str | None) -> int:
     if text is None:
         return 0
     kind, _sep, count = text.partition(":")
-    if kind != "random" or not count.isdigit():
+    # ASCII digits only: isdigit() also takes "²", which int() refuses.
+    if kind != "random" or not re.fullmatch(r"[0-9]{1,9}", count, re.ASCII):
         raise UsageError(
             _("cannot read --openings {text!r}; expected random:K (K random moves)").format(
                 text=text[:40]
             )
         )
+    if int(count) > MAX_OPENING:
+        raise UsageError(
+            _("--openings random:K takes at most {most} moves, got {n}").format(
+                most=MAX_OPENING, n=int(count)
+            )
+        )
     return int(count)
+
+
+def _open_record(path: Path, force: bool) -> TextIO:
+    """The record file, new (an existing one is refused unless ``force``)."""
+    try:
+        return path.open("w" if force else "x", encoding="utf-8")
+    except FileExistsError:
+        raise UsageError(
+            _("the record {path} exists already; expected a new file (or --force to overwrite)")
+            .format(path=path)
+        ) from None
+    except OSError as error:
+        raise ZerosumError(
+            _("cannot write the record {path}: {error}").format(
+                path=path, error=error.strerror or error
+            )
+        ) from None
+
+
+def _write_failed(path: Path, error: OSError) -> ZerosumError:
+    return ZerosumError(
+        _("cannot write the record {path}: {error}").format(
+            path=path, error=error.strerror or error
+        )
+    )
 
 
 def _elo_text(value: float) -> str:
@@ -46,13 +85,77 @@ def _json_number(value: float) -> float | None:
     return None if math.isinf(value) or math.isnan(value) else round(value, 2)
 
 
+def _play_and_record(
+    setup: MatchSetup,
+    jobs: int,
+    record: TextIO,
+    path: Path,
+    sprt: SPRT | None,
+    show: bool,
+    tally: Tally,
+    sides: dict[bool, Tally],
+    failures: list[str],
+) -> tuple[Tally, str | None]:
+    """Play the match, writing each game's record as it comes; the tally
+    (``sides`` and ``failures`` filled in) and the SPRT's verdict. A write
+    that fails (a full disk) is one line."""
+
+    def write(line: str) -> None:
+        try:
+            record.write(line + "\n")
+            record.flush()
+        except OSError as error:
+            raise _write_failed(path, error) from None
+
+    verdict: str | None = None
+    header = {
+        "type": "match",
+        "game": setup.game,
+        "a": setup.players[0],
+        "b": setup.players[1],
+        "games": setup.games,
+        "seed": setup.seed,
+        "openings": setup.openings,
+        "max_plies": setup.max_plies,
+    }
+    write(json.dumps(header))
+    games = play_games(setup, jobs)
+    try:
+        for entry in games:
+            write(json.dumps(entry, ensure_ascii=False))
+            tally = tally.add(entry["score_a"])
+            sides[entry["a_first"]] = sides[entry["a_first"]].add(entry["score_a"])
+            if entry["reason"] == "failure":
+                failures.append(f"{entry['number']}: {entry['detail']}")
+            if show:
+                _progress_bar(tally, setup.games, sys.stderr)
+            if sprt is not None:
+                verdict = sprt.verdict(tally)
+                if verdict is not None:
+                    break
+    finally:
+        games.close()
+        if show:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+    return tally, verdict
+
+
 def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = load(args.game)
     specs = (parse_player(args.player_a), parse_player(args.player_b))
     if args.games < 1:
         raise UsageError(_("--games must be at least 1, got {n}").format(n=args.games))
-    if args.jobs < 1:
-        raise UsageError(_("--jobs must be at least 1, got {n}").format(n=args.jobs))
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(
+            _("--jobs must be from 1 to {most}, got {n}").format(
+                most=MAX_JOBS, n=excerpt(args.jobs)
+            )
+        )
+    if args.max_plies is not None and args.max_plies < 1:
+        raise UsageError(
+            _("--max-plies must be at least 1, got {n}").format(n=excerpt(args.max_plies))
+        )
     sprt = SPRT.parse(args.sprt) if args.sprt else None
     setup = MatchSetup(
         game=game.spec(),
@@ -69,46 +172,16 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     tally = Tally()
     sides = {True: Tally(), False: Tally()}  # A first / A second
     failures: list[str] = []
-    verdict: str | None = None
     started = time.perf_counter()
+    record = _open_record(path, args.force)
     try:
-        record = path.open("w", encoding="utf-8")
-    except OSError as error:
-        raise ZerosumError(
-            _("cannot write the record {path}: {error}").format(path=path, error=error.strerror)
-        ) from None
-    with record:
-        header = {
-            "type": "match",
-            "game": setup.game,
-            "a": setup.players[0],
-            "b": setup.players[1],
-            "games": setup.games,
-            "seed": setup.seed,
-            "openings": setup.openings,
-            "max_plies": setup.max_plies,
-        }
-        record.write(json.dumps(header) + "\n")
-        games = play_games(setup, args.jobs)
-        try:
-            for entry in games:
-                record.write(json.dumps(entry, ensure_ascii=False) + "\n")
-                record.flush()
-                tally = tally.add(entry["score_a"])
-                sides[entry["a_first"]] = sides[entry["a_first"]].add(entry["score_a"])
-                if entry["reason"] == "failure":
-                    failures.append(f"{entry['number']}: {entry['detail']}")
-                if show:
-                    _progress_bar(tally, setup.games, sys.stderr)
-                if sprt is not None:
-                    verdict = sprt.verdict(tally)
-                    if verdict is not None:
-                        break
-        finally:
-            games.close()
-            if show:
-                sys.stderr.write("\r\033[K")
-                sys.stderr.flush()
+        tally, verdict = _play_and_record(
+            setup, args.jobs, record, path, sprt, show, tally, sides, failures
+        )
+    finally:
+        # What was written is flushed; a failed write said so already.
+        with contextlib.suppress(OSError):
+            record.close()
     elapsed = time.perf_counter() - started
     low, high = tally.interval()
     if args.json:

@@ -334,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help=_("the games' record (JSON lines; default match-TIME.jsonl)"),
     )
+    match.add_argument(
+        "--force", action="store_true", help=_("overwrite the record file if it exists")
+    )
     match.add_argument("--json", action="store_true", help=_("print one JSON object"))
     match.add_argument(
         "--progress",

@@ -108,6 +108,10 @@ class Tally:
         return Tally(self.wins, self.draws + 1, self.losses)
 
 
+#: The largest Elo difference an SPRT may test (score 0.99999 at 2,000).
+MAX_SPRT_ELO = 2000
+
+
 @dataclass(frozen=True)
 class SPRT:
     """A sequential probability ratio test of H0: A is ``elo0`` stronger
@@ -119,6 +123,15 @@ class SPRT:
     beta: float = 0.05
 
     def __post_init__(self) -> None:
+        for name, value in (("elo0", self.elo0), ("elo1", self.elo1)):
+            # Beyond this the expected score is 1 or 0 to a float (10**(elo/400)
+            # overflows near 1.2e5): the test would measure nothing.
+            if not -MAX_SPRT_ELO <= value <= MAX_SPRT_ELO:
+                raise ZerosumError(
+                    _("SPRT {name} must lie between -{most} and {most}, got {value:g}").format(
+                        name=name, most=MAX_SPRT_ELO, value=value
+                    )
+                )
         if not self.elo0 < self.elo1:
             raise ZerosumError(
                 _("SPRT needs elo0 < elo1, got elo0={elo0} and elo1={elo1}").format(

@@ -67,9 +67,13 @@ def game_seed(match_seed: int, number: int) -> int:
 def opening(game: Game[Any, Any], match_seed: int, pair: int, plies: int) -> list[Any]:
     """The opening of ``pair``: ``plies`` uniformly random moves from the
     start, drawn again (up to 100 times) when they end the game, shorter
-    when every draw does."""
+    when every draw does: next at most one move shorter than the longest
+    draw, so a ``plies`` far beyond the game's length costs no more than
+    the game's length in rounds of draws."""
     rng = random.Random(f"zerosum-match:{match_seed}:opening:{pair}")
-    for length in range(plies, -1, -1):
+    length = plies
+    while length >= 0:
+        longest = 0
         for _attempt in range(100):
             state = game.initial_state()
             moves: list[Any] = []
@@ -81,6 +85,10 @@ def opening(game: Game[Any, Any], match_seed: int, pair: int, plies: int) -> lis
                 state = game.result(state, move)
             if not game.is_terminal(state):
                 return moves
+            longest = max(longest, len(moves))
+        # Every draw ended the game, the longest after ``longest`` moves:
+        # a shorter opening must stop before that.
+        length = min(length, longest) - 1
     return []
 
 
