@@ -22,8 +22,9 @@ from ..game import ZerosumError, excerpt
 from ..i18n import _
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
-from .match import cmd_match, cmd_replay
+from .match import cmd_match
 from .parser import EXIT_USAGE, Stopped, build_parser, error_line
+from .replay import cmd_replay
 from .trace import cmd_trace
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] = {

@@ -1,5 +1,5 @@
-"""``zerosum match`` (two players, many games, Elo) and ``zerosum replay``
-(a recorded game, move by move)."""
+"""``zerosum match``: two players, many games, Elo (``zerosum replay``, a
+recorded game move by move, is :mod:`.replay`)."""
 
 from __future__ import annotations
 
@@ -306,84 +306,3 @@ def _print_table(
             points=tally.points, games=tally.games, score=tally.score
         )
     )
-
-
-# -- replay ---------------------------------------------------------------------------
-def read_records(path: str) -> list[dict[str, Any]]:
-    """The ``game`` records of a match file (one JSON object per line)."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise ZerosumError(
-            _("cannot read {path}: {error}").format(path=path, error=error.strerror)
-        ) from None
-    games = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            raise ZerosumError(
-                _("{path} line {number} is not a JSON record").format(path=path, number=number)
-            ) from None
-        if isinstance(obj, dict) and obj.get("type") == "game":
-            games.append(obj)
-    return games
-
-
-def cmd_replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    games = read_records(args.file)
-    if not games:
-        raise ZerosumError(_("{path} holds no game records").format(path=args.file))
-    chosen = [g for g in games if g.get("number") == args.game]
-    if not chosen:
-        raise UsageError(
-            _("no game {k} in {path}; expected a number from 1 to {n}").format(
-                k=args.game, path=args.file, n=len(games)
-            )
-        )
-    entry = chosen[0]
-    try:
-        game = load(str(entry["game"]))
-        state = game.parse_position(str(entry["start"]))
-        moves = [str(m) for m in entry["moves"]]
-    except (KeyError, TypeError):
-        raise ZerosumError(
-            _("game {k} of {path} is not a complete record").format(k=args.game, path=args.file)
-        ) from None
-    first, second = entry.get("players", ["?", "?"])
-    out(
-        _("Game {k}: {first_name} {first} against {second_name} {second}").format(
-            k=args.game,
-            first_name=game.player_name(0),
-            first=first,
-            second_name=game.player_name(1),
-            second=second,
-        )
-    )
-    opening = " ".join(entry.get("opening", []))
-    if opening:
-        out(_("Opening: {moves}").format(moves=opening))
-    if not args.final:
-        out(game.render(state))
-    for ply, text in enumerate(moves, 1):
-        player = game.player_name(game.to_move(state))
-        state = game.play([text], state)
-        if not args.final:
-            out("")
-            out(_("{ply}. {player} plays {move}").format(ply=ply, player=player, move=text))
-            out(game.render(state))
-    if args.final:
-        out(game.render(state))
-    out("")
-    out(
-        _("Result: {result} ({reason}{detail})").format(
-            result=entry.get("result", "?"),
-            reason=entry.get("reason", "?"),
-            detail=f": {entry['detail']}" if entry.get("detail") else "",
-        )
-    )
-    record = " ".join([*entry.get("opening", []), *moves])
-    out(_("Record (paste into the browser): {record}").format(record=record))
-    return 0
