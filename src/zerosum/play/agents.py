@@ -234,9 +234,19 @@ class AgentFailure(Exception):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class _Ended:
+    """The last item of a program's output queue: its output ended, or was
+    cut (``reason``: a line too long), after which nothing is read."""
+
+    reason: str | None = None
+
+
+#: What a program's reader thread hands over: a line, or the end.
+Lines = queue.Queue[str | _Ended]
 #: Programs that finished a game in good order, by command line, kept for
 #: the next game in this process (their process and their output's queue).
-_IDLE: dict[tuple[str, ...], list[tuple[subprocess.Popen[str], queue.Queue[str | None]]]] = {}
+_IDLE: dict[tuple[str, ...], list[tuple[subprocess.Popen[bytes], Lines]]] = {}
 
 
 def _quit_idle() -> None:
@@ -246,11 +256,11 @@ def _quit_idle() -> None:
     _IDLE.clear()
 
 
-def _end(process: subprocess.Popen[str]) -> None:
+def _end(process: subprocess.Popen[bytes]) -> None:
     """End a program: ``quit``, then by force."""
     try:
         if process.stdin is not None:
-            process.stdin.write("quit\n")
+            process.stdin.write(b"quit\n")
             process.stdin.close()
     except OSError:
         pass
@@ -274,12 +284,18 @@ class ProgramAgent:
     Each move it is sent the position in the game's notation
     (``position fen ...``) and ``go movetime MS`` (``time`` seconds, 1 by
     default), or ``go depth N`` / ``go nodes N``; it must answer
-    ``bestmove MOVE`` in time (plus a grace of :attr:`GRACE` seconds). A
-    crash, a timeout or an illegal move raises :class:`AgentFailure`.
+    ``bestmove MOVE`` in time (plus a grace of :attr:`GRACE` seconds; for
+    ``go depth``/``go nodes``, which have no time, within :attr:`UNTIMED`
+    seconds). A crash, a timeout, an illegal move or a line longer than
+    :attr:`MAX_LINE` bytes raises :class:`AgentFailure` with the reason; its
+    output is decoded leniently (bytes that are not UTF-8 are replaced), so
+    garbage on a line is just a line that is not understood.
     """
 
     GRACE = 5.0
     STARTUP = 20.0
+    UNTIMED = 60.0
+    MAX_LINE = 64 * 1024
 
     def __init__(
         self,
@@ -294,8 +310,8 @@ class ProgramAgent:
         self.depth = depth
         self.nodes = nodes
         self.label = label or " ".join(self.command)
-        self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lines: Lines = queue.Queue()
         #: False once it failed: it is then ended, never kept.
         self._healthy = True
 
@@ -303,7 +319,7 @@ class ProgramAgent:
     def _send(self, line: str) -> None:
         assert self._process is not None and self._process.stdin is not None
         try:
-            self._process.stdin.write(line + "\n")
+            self._process.stdin.write(line.encode("utf-8") + b"\n")
             self._process.stdin.flush()
         except OSError:
             raise AgentFailure(self._died()) from None
@@ -332,11 +348,11 @@ class ProgramAgent:
                     )
                 )
             try:
-                line = self._lines.get(timeout=left)
+                line = self._lines.get(timeout=min(left, 3600.0))
             except queue.Empty:
                 continue
-            if line is None:
-                raise AgentFailure(self._died())
+            if isinstance(line, _Ended):
+                raise AgentFailure(line.reason or self._died())
             if line.split()[:1] == [prefix]:
                 return line
 
@@ -364,8 +380,6 @@ class ProgramAgent:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
             )
         except OSError as error:
             raise AgentFailure(
@@ -376,12 +390,25 @@ class ProgramAgent:
         stdout = self._process.stdout
         assert stdout is not None
         lines = self._lines
+        most = self.MAX_LINE
 
         def read() -> None:
-            for line in stdout:
-                if line.strip():
-                    lines.put(line.strip())
-            lines.put(None)
+            # At most ``most`` bytes a line: a program that writes without
+            # a newline must not fill this process's memory.
+            reason = None
+            try:
+                while raw := stdout.readline(most + 1):
+                    if len(raw) > most and not raw.endswith(b"\n"):
+                        reason = _("the program wrote a line longer than {most} bytes").format(
+                            most=most
+                        )
+                        break
+                    text = raw.decode("utf-8", errors="replace").strip()
+                    if text:
+                        lines.put(text)
+            except (OSError, ValueError):  # the pipe closed under us
+                pass
+            lines.put(_Ended(reason))
 
         threading.Thread(target=read, daemon=True).start()
         self._send("ugi")
@@ -402,9 +429,9 @@ class ProgramAgent:
             self._start()
         self._send(f"position fen {game.format_position(state)}")
         if self.depth is not None:
-            go, wait = f"go depth {self.depth}", 600.0
+            go, wait = f"go depth {self.depth}", self.UNTIMED
         elif self.nodes is not None:
-            go, wait = f"go nodes {self.nodes}", 600.0
+            go, wait = f"go nodes {self.nodes}", self.UNTIMED
         else:
             assert self.time is not None
             go, wait = f"go movetime {max(1, round(self.time * 1000))}", self.time

@@ -54,6 +54,9 @@ _PARAMS: dict[str, dict[str, type]] = {
     "cmd": {"time": float, "depth": int, "nodes": int},
 }
 KINDS = tuple(_PARAMS)
+#: The largest number a player's parameter may be (``time=S``: a day a
+#: move; beyond, a wait derived from it no longer fits a timeout).
+MAX_SECONDS = 86_400
 EXAMPLES = (
     'engine:level=hard, engine:time=0.5, mcts:iterations=5000, minimax:depth=3, random, '
     'cmd:"PROGRAM ARGS"'
@@ -192,11 +195,15 @@ def _value(text: str, name: str, raw: str, kind: type) -> Any:
             return value
         if kind is float:
             value = float(raw)
-            if not value > 0 or value == float("inf"):
+            if not 0 < value <= MAX_SECONDS:
                 raise ValueError
             return value
     except ValueError:
-        what = _("a whole number of at least 1") if kind is int else _("a number above 0")
+        what = (
+            _("a whole number of at least 1")
+            if kind is int
+            else _("a number above 0 and at most {most}").format(most=MAX_SECONDS)
+        )
         raise ZerosumError(
             _("{name} in player {spec!r} must be {what}, got {value!r}").format(
                 name=name, spec=text[:60], what=what, value=raw[:40]
