@@ -203,6 +203,13 @@ class EngineAgent:
         if self._searcher is not None:
             self._searcher.stop()
 
+    def close(self) -> None:
+        """The game is over: release the searcher and its table now (a
+        later :meth:`choose` starts a new one)."""
+        searcher, self._searcher = self._searcher, None
+        if searcher is not None:
+            searcher.close()
+
 
 class MCTSAgent(EngineAgent):
     """The AI played by Monte Carlo tree search (with the MCTS-Solver):

@@ -325,6 +325,19 @@ class Engine(Generic[A]):
         if self.table is not None:
             self.table.clear()
 
+    def close(self) -> None:
+        """Stop and release what the engine holds: its table (64 MB for a
+        native Connect Four engine) and its last search. The memory is freed
+        now, not at the next full garbage collection (a search and its
+        callbacks can form reference cycles that keep the engine alive). A
+        closed engine must not search again."""
+        self.stop()
+        if self._core is not None:
+            self._core.close()
+        self._core = None
+        self._recorder = None
+        self.table = None
+
     def search(
         self,
         state: Any,

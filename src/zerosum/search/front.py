@@ -212,6 +212,9 @@ class _EngineAlgorithm:
     def stop(self) -> None:
         self.engine.stop()
 
+    def close(self) -> None:
+        self.engine.close()
+
 
 # -- the reference algorithms -------------------------------------------------------
 class _ReferenceAlgorithm:
@@ -386,6 +389,15 @@ class Searcher:
         _check_playable(self.game, state)
         limits = self._limits(limits, self._entry.move_limits)
         return self.algorithm.best_move(state, limits, rng, on_progress)
+
+    def close(self) -> None:
+        """Stop any search and release what the algorithm holds (the
+        engine's table, the MCTS tree) at once, for a front end whose game
+        is over (a closed browser tab). The searcher must not search again."""
+        self.algorithm.stop()
+        close = getattr(self.algorithm, "close", None)
+        if close is not None:
+            close()
 
     def solve(
         self,

@@ -333,6 +333,13 @@ class MCTS:
         has. A request made before the search starts is lost."""
         self._stop.set()
 
+    def close(self) -> None:
+        """Stop and release the tree (a closed searcher must not search again)."""
+        self._stop.set()
+        self._root = None
+        self._tree = None
+        self._reusable = False
+
     # -- the search ---------------------------------------------------------------------
     def _root_for(self, state: Any) -> _Node:
         """The node for ``state``: from the last tree when it is there (tree

@@ -436,8 +436,15 @@ class Session:
         self._changed()
 
     async def close(self) -> None:
-        """The connection ended: stop its search and wait for the thread."""
+        """The connection ended: stop its search, wait for the thread, and
+        release the engines' tables now (an idle server may not run the
+        garbage collection that would otherwise find them)."""
         await self.runner.close()
+        self.analyst.close()
+        for agent in self.agents:
+            if isinstance(agent, EngineAgent):
+                agent.close()
+        self.agents = []
 
     # -- messages out --------------------------------------------------------------
     def _paused(self) -> bool:
