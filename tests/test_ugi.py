@@ -208,7 +208,7 @@ def test_match_between_two_engine_programs_and_a_builtin(tmp_path: Path) -> None
     assert summary["draws"] == 2 and not summary["failures"]  # perfect play draws
     done = run_cli(
         "match", "tictactoe", program, "random", "--games", "2", "--seed", "4",
-        "--record", str(record), "--json",
+        "--record", str(record), "--force", "--json",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)

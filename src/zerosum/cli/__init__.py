@@ -136,3 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:  # a table or a tree beyond what this process may take
+        print(error_line(out_of_memory()), file=sys.stderr)
+        return EXIT_USAGE
+
+
+def out_of_memory() -> str:
+    return _(
+        "not enough memory for this process (a limit, ulimit -v or a cgroup); try a smaller"
+        " table (--hash MB) or search"
+    )

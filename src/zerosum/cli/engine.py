@@ -68,6 +68,9 @@ class Engine:
         self._lock = threading.Lock()
         self.state = game.initial_state()
         self.hash_mb: float | None = None
+        #: The table size and searcher before a ``setoption name Hash``,
+        #: kept until the new table is made (and used again if it cannot be).
+        self._kept: tuple[float | None, Searcher | None] = (None, None)
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
@@ -123,7 +126,20 @@ class Engine:
         # The heavy set-up (the table, loading compiled code) happens here,
         # before readyok, as GUIs expect, not on a move's clock.
         if self.searcher is None and not self._running.is_set():
-            self._make_searcher()
+            try:
+                self._make_searcher()
+                self._kept = (None, None)
+            except (MemoryError, ZerosumError) as problem:
+                # The table asked for does not fit: say so, and go on with
+                # the previous one.
+                asked, (self.hash_mb, self.searcher) = self.hash_mb, self._kept
+                self.error(
+                    str(problem)
+                    if isinstance(problem, ZerosumError)
+                    else _("not enough memory for a table of {mb:g} MB; keeping {kept}").format(
+                        mb=asked or 0, kept=_("the previous table")
+                    )
+                )
         self.write("readyok")
 
     def _make_searcher(self) -> Searcher:
@@ -162,7 +178,10 @@ class Engine:
         name, value = text[5:].split(" value ", 1)
         name, value = name.strip().lower(), value.strip()
         if name == "hash":
-            self.hash_mb = check_megabytes(_number(value, "Hash"))
+            megabytes = check_megabytes(_number(value, "Hash"))
+            if self.searcher is not None:  # kept until the new table is made
+                self._kept = (self.hash_mb, self.searcher)
+            self.hash_mb = megabytes
             self.searcher = None
         elif name == "threads":
             if value != "1":

@@ -107,9 +107,61 @@ def memory_bytes() -> int:
         return 1 << 34
 
 
+def _status_bytes(field: str) -> int:
+    """A size from /proc/self/status (``VmSize``, ``VmData``), 0 where it
+    cannot be read."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _cgroup_bytes() -> int | None:
+    """The memory limit of this process's cgroup (v2 ``memory.max``, v1
+    ``memory.limit_in_bytes``), None when there is none or it cannot be read."""
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(path, encoding="ascii") as limit:
+                text = limit.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) < 1 << 60:  # v1 says "no limit" with ~2**63
+            return int(text)
+    return None
+
+
+def usable_bytes() -> int:
+    """The memory this process may still take: the machine's physical
+    memory, bounded by the cgroup's limit and by what is left under the
+    process's own limits (``ulimit -v``: RLIMIT_AS less the address space
+    already mapped; ``ulimit -d``: RLIMIT_DATA less the data already used)."""
+    most = memory_bytes()
+    cgroup = _cgroup_bytes()
+    if cgroup is not None:
+        most = min(most, cgroup)
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return most
+    for limit, used in ((resource.RLIMIT_AS, "VmSize"), (resource.RLIMIT_DATA, "VmData")):
+        try:
+            soft = resource.getrlimit(limit)[0]
+        except (OSError, ValueError):
+            continue
+        if soft != resource.RLIM_INFINITY and soft >= 0:
+            most = min(most, max(0, soft - _status_bytes(used)))
+    return most
+
+
 def check_megabytes(megabytes: object) -> float:
     """``megabytes`` as a table size a user may ask for: a number above 0
-    that fits in this machine's memory; else a one-line
+    and at most half of what this process may still use
+    (:func:`usable_bytes`: the machine's memory, the cgroup's limit, the
+    process's resource limits); else a one-line
     :class:`~zerosum.game.ZerosumError`."""
     from ..game import ZerosumError
     from ..i18n import _
@@ -124,11 +176,11 @@ def check_megabytes(megabytes: object) -> float:
         raise ZerosumError(
             _("the table size must be above 0 megabytes, got {value}").format(value=megabytes)
         )
-    most = memory_bytes() // 2 // 2**20
+    most = usable_bytes() // 2 // 2**20
     if megabytes > most:
         raise ZerosumError(
             _(
-                "a table of {value} MB does not fit in this machine's memory; "
+                "a table of {value:g} MB does not fit in the memory this process may use; "
                 "expected at most {most} MB (half of it)"
             ).format(value=megabytes, most=most)
         )
