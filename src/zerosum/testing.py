@@ -6,7 +6,10 @@ end, utilities in {-1, 0, 1} summing to zero, ``result`` never changes its
 input), and each optional layer the game implements (notation round-trips,
 search hints agree with brute force, symmetries map positions and moves
 consistently, a board places each move where it acts). The first broken
-promise raises :class:`ConformanceError` with one line saying what and where.
+promise raises :class:`ConformanceError` with one line saying what and where:
+the check, the method (when one raised or returned the wrong kind of value)
+and the position. Every check is bounded in positions and moves (a list of
+moves is read up to :data:`MAX_MOVES`), never in seconds.
 
 >>> import zerosum
 >>> from zerosum.testing import check_game
@@ -23,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .game import Board, Game
+from .game import Board, Game, excerpt
 
 #: The checks, in order: name and function.
 Check = Callable[[Game[Any, Any], list[list[tuple[Any, Any]]]], None]
@@ -34,15 +37,89 @@ class ConformanceError(AssertionError):
     the position and the move)."""
 
 
+#: The most moves read from one call of ``actions`` (or ``ordered_actions``,
+#: ``non_losing_actions``): an endless iterable is a broken promise, not a hang.
+MAX_MOVES = 100_000
+
+#: Methods whose first argument is a position (named in a failure).
+_STATE_FIRST = frozenset({
+    "actions", "result", "is_terminal", "utility", "to_move", "format_position",
+    "ordered_actions", "key", "winning_action", "non_losing_actions", "plies_left",
+    "canonical", "transform", "board", "move_cells", "parse_move", "render", "evaluate",
+    "opening_scores",
+})  # fmt: skip
+_MOVE_LISTS = frozenset({"actions", "ordered_actions", "non_losing_actions"})
+
+
+class _Guarded:
+    """The game as a check sees it: a method that raises becomes a
+    :class:`ConformanceError` naming the check, the method and the position;
+    a list of moves is read whole (at most :data:`MAX_MOVES`)."""
+
+    def __init__(self, game: Game[Any, Any], check: str) -> None:
+        self._game = game
+        self._check = check
+        #: The latest position a method was asked about (named in failures).
+        self._position: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._game, name)
+        if not callable(value) or name.startswith("__"):
+            return value
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if args and name in _STATE_FIRST:
+                self._position = args[0]
+            try:
+                answer = value(*args, **kwargs)
+                if name in _MOVE_LISTS and answer is not None:
+                    answer = _read_moves(answer)
+            except ConformanceError:
+                raise
+            except Exception as error:  # the user's code: name it, don't trace back
+                self.fail(f"{name}() raised {type(error).__name__}: {excerpt(error, 80)}")
+            return answer
+
+        return call
+
+    def fail(self, what: str) -> None:
+        _fail(self, what, self._position)
+
+
+def _read_moves(moves: Any) -> list[Any]:
+    listed = list(itertools.islice(iter(moves), MAX_MOVES + 1))
+    if len(listed) > MAX_MOVES:
+        raise ValueError(f"more than {MAX_MOVES:,} moves (an endless iterable?)")
+    return listed
+
+
 def check_game(
     game: Game[Any, Any], *, playouts: int = 12, seed: int | str = 0, max_plies: int = 1000
 ) -> None:
     """Run every conformance check on ``game`` over ``playouts`` seeded random
     games of at most ``max_plies`` plies. Raises :class:`ConformanceError`
-    at the first broken promise; returns None when all hold."""
-    records = playout_records(game, playouts, seed, max_plies)
+    at the first broken promise (also for an exception the game raised, or a
+    value of the wrong kind it returned: one line naming the check, the
+    method and the position); returns None when all hold."""
+    records = _guarded(game, "playouts", lambda g: playout_records(g, playouts, seed, max_plies))
     for check in CHECKS:
-        check(game, records)
+        name = check.__name__.removeprefix("check_")
+        _guarded(game, name, lambda g, run=check: run(g, records))  # type: ignore[misc]
+
+
+def _guarded(game: Game[Any, Any], name: str, run: Callable[[Any], Any]) -> Any:
+    guard = _Guarded(game, name)
+    try:
+        return run(guard)
+    except ConformanceError:
+        raise
+    except RecursionError:
+        guard.fail("a method recursed without end")
+    except Exception as error:  # a method's answer the check could not use
+        guard.fail(
+            f"a method returned a value of the wrong kind ({type(error).__name__}:"
+            f" {excerpt(error, 80)})"
+        )
 
 
 def playout_records(
@@ -67,20 +144,30 @@ def playout_records(
     return games
 
 
-def _fail(game: Game[Any, Any], what: str, state: Any = None, move: Any = None) -> None:
+def _fail(game: Any, what: str, state: Any = None, move: Any = None) -> None:
+    """Raise the one-line :class:`ConformanceError`: the game, the check
+    (when run by :func:`check_game`), what is wrong, the position and move."""
+    check = ""
+    if isinstance(game, _Guarded):
+        game, check = game._game, f"check {game._check}: "
     where = ""
     if state is not None:
         try:
-            where = f" at {game.format_position(state)[:80]}"
+            where = f" at {excerpt(game.format_position(state), 80)}"
         except Exception:  # the notation itself may be what is broken
-            where = f" at {str(state)[:80]}"
+            where = f" at {excerpt(repr(state), 80)}"
     if move is not None:
-        where += f", move {str(move)[:40]}"
-    raise ConformanceError(f"{game.spec()}: {what}{where}")
+        where += f", move {excerpt(repr(move), 40)}"
+    try:
+        spec = str(game.spec())
+    except Exception:
+        spec = type(game).__name__
+    raise ConformanceError(f"{spec}: {check}{what}{where}".replace("\n", "\\n"))
 
 
 def _overrides(game: Game[Any, Any], name: str) -> bool:
-    return getattr(type(game), name) is not getattr(Game, name)
+    inner = game._game if isinstance(game, _Guarded) else game
+    return getattr(type(inner), name) is not getattr(Game, name)
 
 
 # -- the rules -----------------------------------------------------------------
@@ -89,10 +176,15 @@ def check_moves_until_the_end(game: Game[Any, Any], records: list[list[tuple[Any
     every game ends."""
     for record in records:
         for state, _move in record:
-            if bool(game.actions(state)) == game.is_terminal(state):
+            terminal = game.is_terminal(state)
+            if terminal not in (True, False):
+                _fail(game, f"is_terminal must return True or False, got {terminal!r}", state)
+            if bool(game.actions(state)) == terminal:
                 _fail(game, "actions must be empty exactly at terminal states", state)
             if game.to_move(state) not in (0, 1):
                 _fail(game, "to_move must be 0 or 1", state)
+            if any(move is None for move in game.actions(state)):
+                _fail(game, "actions must not hold None (None means no move)", state)
         if not game.is_terminal(record[-1][0]):
             _fail(game, "a random game did not end within the ply limit")
 
@@ -174,14 +266,22 @@ def check_search_hints(game: Game[Any, Any], records: list[list[tuple[Any, Any]]
             bound = game.plies_left(state)
             if bound is not None and bound < len(record) - 1 - index:
                 _fail(game, f"plies_left said {bound}, but the game went on longer", state)
+    seen: dict[Any, Any] = {}
     for record in records[:4]:
         for state, _move in record[:-1]:
             moves = list(game.actions(state))
             ordered = list(game.ordered_actions(state))
             if sorted(map(repr, ordered)) != sorted(map(repr, moves)):
                 _fail(game, "ordered_actions must be a permutation of actions", state)
-            if game.key(copy.deepcopy(state)) != game.key(state):
+            key = game.key(state)
+            try:
+                hash(key)
+            except TypeError:
+                _fail(game, f"key must be hashable, got a {type(key).__name__}", state)
+            if game.key(copy.deepcopy(state)) != key:
                 _fail(game, "equal states must have equal keys", state)
+            if seen.setdefault(key, state) != state:
+                _fail(game, "different positions must have different keys", state)
             win = game.winning_action(state)
             if win is not None:
                 if win not in moves or not _wins_at_once(game, state, win):
@@ -290,4 +390,4 @@ CHECKS: tuple[Check, ...] = (
     check_board,
 )
 
-__all__ = ["CHECKS", "ConformanceError", "check_game", "playout_records"]
+__all__ = ["CHECKS", "MAX_MOVES", "ConformanceError", "check_game", "playout_records"]
