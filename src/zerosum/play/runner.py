@@ -32,7 +32,6 @@ writes): a ``match`` header, then one ``game`` per game in order:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -41,6 +40,8 @@ from typing import Any
 from ..game import Game
 from ..registry import load
 from .agents import Agent
+from .match import play_match
+from .players import parse_player
 
 RESULTS = {1: "1-0", 0: "1/2-1/2", -1: "0-1"}
 
@@ -85,9 +86,8 @@ def opening(game: Game[Any, Any], match_seed: int, pair: int, plies: int) -> lis
 
 
 def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
-    """Play game ``number`` (0-based) of ``setup``; its record."""
-    from .players import parse_player
-
+    """Play game ``number`` (0-based) of ``setup`` through the one game
+    loop (:func:`~.match.play_match`); its record."""
     game = load(setup.game)
     specs = [parse_player(text) for text in setup.players]
     a_first = number % 2 == 0
@@ -103,38 +103,22 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
     for move in start_moves:
         state = game.result(state, move)
     start = state
-    moves: list[str] = []
-    spent = [0.0, 0.0]
-    outcome: int | None = None
-    reason, detail = "end", ""
     try:
-        while not game.is_terminal(state):
-            if setup.max_plies is not None and len(moves) >= setup.max_plies:
-                outcome, reason = 0, "max_plies"
-                break
-            player = game.to_move(state)
-            began = time.perf_counter()
-            try:
-                move = sides[player].choose(game, state).move
-                legal = move in game.actions(state)
-                detail = "" if legal else f"illegal move {move!r}"
-            except Exception as error:  # a failing player loses; the match goes on
-                detail = getattr(error, "reason", None) or f"{type(error).__name__}: {error}"
-                legal = False
-            spent[player] += time.perf_counter() - began
-            if not legal:
-                outcome, reason = (-1 if player == 0 else 1), "failure"
-                detail = f"{game.player_name(player)} ({(first, second)[player]}): {detail}"
-                break
-            moves.append(game.format_move(move))
-            state = game.result(state, move)
+        # A failing player loses and the match goes on: any error is contained.
+        played = play_match(
+            game, sides, start=start, max_plies=setup.max_plies, contain=(Exception,)
+        )
     finally:
         for agent in agents:
             close = getattr(agent, "close", None)
             if close is not None:
                 close()
-    if outcome is None:
-        outcome = game.utility(state, 0)
+    moves = [game.format_move(move) for move in played.moves]
+    spent, reason, detail = played.spent, played.reason, played.detail
+    loser = played.failed_by
+    if loser is not None:
+        detail = f"{game.player_name(loser)} ({(first, second)[loser]}): {detail}"
+    outcome = 0 if played.outcome is None else played.outcome  # max_plies: a draw
     score_first = (outcome + 1) / 2
     return {
         "type": "game",

@@ -16,7 +16,8 @@ from functools import partial
 from typing import Any
 
 from ..game import Game
-from ..play.agents import Decision, EngineAgent, RandomAgent
+from ..play.agents import Agent, Decision, EngineAgent
+from ..play.match import decide
 from ..report import progress_object
 from ..search.engine import Progress
 from ..search.front import Searcher
@@ -30,20 +31,21 @@ async def ai_decision(
     search_id: int,
     game: Game[Any, Any],
     state: Any,
-    agent: EngineAgent | RandomAgent,
+    agent: Agent,
     delay: float,
 ) -> Decision:
-    """The computer's move in ``state`` after ``delay`` seconds; an engine
-    (MCTS included) searches in the worker thread, streaming its progress."""
+    """The computer's move in ``state`` after ``delay`` seconds: a turn of
+    the one game loop (:func:`~zerosum.play.match.decide`); an engine (MCTS
+    included) searches in the worker thread, streaming its progress."""
     if delay:
         await asyncio.sleep(delay)
     if isinstance(agent, EngineAgent):
         report = runner.reporter(search_id, lambda p: progress_object(game, state, p))
         decision: Decision = await runner.in_thread(
-            agent.stop, lambda: agent.choose(game, state, report)
+            agent.stop, lambda: decide(game, state, agent, report)
         )
         return decision
-    return agent.choose(game, state)
+    return decide(game, state, agent)
 
 
 async def analysis(

@@ -12,10 +12,11 @@ from typing import Any
 
 from ..game import Game, Player
 from ..i18n import _
+from ..play.players import PlayerSpec
 from ..registry import parse_spec
 from ..report import board_object
 from ..search.types import WIN, is_decisive
-from .messages import PlayerSpec
+from .messages import player_json
 from .record import Record
 
 
@@ -157,7 +158,7 @@ def state_object(
         "params": game_params(game),
         "title": _(type(game).title),
         "player_names": [game.player_name(0), game.player_name(1)],
-        "players": [p.to_json() for p in players],
+        "players": [player_json(p) for p in players],
         "position": game.format_position(state),
         "start": game.format_position(record.origin),
         "record": " ".join(game.format_move(m) for m in line),
