@@ -34,7 +34,6 @@ from .parser import EXIT_USAGE, Stopped, UsageError, error_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
-    describe_score,
     print_analysis,
     print_solution,
     progress_view,
@@ -382,8 +381,8 @@ def stopped_line(
         ).format(player=game.player_name(game.to_move(state)))
         proven = _("{outcome}; the value is between {low} and {high}").format(
             outcome=outcome,
-            low=describe_score(Score(low, exact=True)),
-            high=describe_score(Score(high, exact=True)),
+            low=Score(low, exact=True).describe(),
+            high=Score(high, exact=True).describe(),
         )
     if nodes is None:
         line = _("Stopped after {seconds:.1f} s: {proven}.").format(seconds=seconds, proven=proven)
