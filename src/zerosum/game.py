@@ -44,6 +44,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+# Re-exported: users and the rest of the package import them from here.
+from .errors import MoveError as MoveError
+from .errors import PositionError as PositionError
+from .errors import ZerosumError as ZerosumError
 from .i18n import N_, _
 
 #: One move in a move list: a bracketed group, or a run without spaces,
@@ -70,19 +74,6 @@ Player = int
 def other(player: Player) -> Player:
     """The opponent of ``player``."""
     return 1 - player
-
-
-class ZerosumError(ValueError):
-    """Any bad input from a user: the message is one line saying what is wrong
-    and what is expected. Front ends show it as it is (the CLI exits with 2)."""
-
-
-class MoveError(ZerosumError):
-    """A move that cannot be parsed or is not legal in the position."""
-
-
-class PositionError(ZerosumError):
-    """A position text that cannot be parsed."""
 
 
 def excerpt(text: object, most: int = EXCERPT) -> str:

@@ -37,8 +37,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
 from ..game import Game
-from ..registry import load
+from ..registry import import_games, load
 from .agents import Agent
 from .match import play_match
 from .players import parse_player
@@ -144,12 +145,8 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
 
 def _worker_init(imports: Sequence[str], lang: str) -> None:
     """In a worker process: the user's game modules and the language."""
-    from .. import i18n
-
     i18n.activate(lang)
     if imports:
-        from ..cli import import_games
-
         for name in imports:
             import_games(name)
 
