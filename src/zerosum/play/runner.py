@@ -34,7 +34,6 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 from .. import i18n
@@ -43,22 +42,8 @@ from ..registry import import_games, load
 from .agents import Agent
 from .match import play_match
 from .players import parse_player
-
-RESULTS = {1: "1-0", 0: "1/2-1/2", -1: "0-1"}
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    """What a match plays (``players`` as spec texts: A, then B)."""
-
-    game: str
-    players: tuple[str, str]
-    games: int
-    seed: int = 0
-    openings: int = 0
-    max_plies: int | None = None
-    imports: tuple[str, ...] = ()
-    lang: str = "en"
+from .records import MatchSetup as MatchSetup
+from .records import game_record
 
 
 def game_seed(match_seed: int, number: int) -> int:
@@ -97,7 +82,6 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
     agents = [spec.agent(seeds.getrandbits(31)) for spec in specs]  # A, B
     sides: tuple[Agent, Agent] = (agents[0], agents[1]) if a_first else (agents[1], agents[0])
     names = [specs[0].describe(), specs[1].describe()]
-    first, second = (names[0], names[1]) if a_first else (names[1], names[0])
 
     start_moves = opening(game, setup.seed, number // 2, setup.openings)
     state = game.initial_state()
@@ -114,33 +98,9 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
             close = getattr(agent, "close", None)
             if close is not None:
                 close()
-    moves = [game.format_move(move) for move in played.moves]
-    spent, reason, detail = played.spent, played.reason, played.detail
-    loser = played.failed_by
-    if loser is not None:
-        detail = f"{game.player_name(loser)} ({(first, second)[loser]}): {detail}"
-    outcome = 0 if played.outcome is None else played.outcome  # max_plies: a draw
-    score_first = (outcome + 1) / 2
-    return {
-        "type": "game",
-        "number": number + 1,
-        "game": game.spec(),
-        "a": names[0],
-        "b": names[1],
-        "players": [first, second],
-        "a_first": a_first,
-        "seed": seed,
-        "opening": [game.format_move(m) for m in start_moves],
-        "start": game.format_position(start),
-        "moves": moves,
-        "outcome": outcome,
-        "result": RESULTS[outcome],
-        "score_a": score_first if a_first else 1 - score_first,
-        "reason": reason,
-        "detail": detail,
-        "time": [round(spent[0], 4), round(spent[1], 4)],
-        "plies": len(moves),
-    }
+    return game_record(
+        game, number, (names[0], names[1]), a_first, seed, start_moves, start, played
+    )
 
 
 def _worker_init(imports: Sequence[str], lang: str) -> None:

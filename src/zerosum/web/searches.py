@@ -22,7 +22,7 @@ from ..report import progress_object
 from ..search.engine import Progress
 from ..search.front import Searcher
 from ..search.types import Limits, SearchResult
-from .review import REVIEW_SECONDS, REVIEW_TOTAL, classify_line, review_entry
+from .review import REVIEW_SECONDS, REVIEW_TOTAL, Thresholds, classify_line, review_entry
 from .runner import SearchRunner
 
 
@@ -89,6 +89,7 @@ async def review(
     each = Limits(time=min(REVIEW_SECONDS, REVIEW_TOTAL / max(1, len(states))))
     budget = loop.time() + REVIEW_TOTAL
     scored: list[dict[str, Any]] = []
+    thresholds = Thresholds.of(game)
 
     def send(done: bool) -> None:
         # Copies: an entry's class changes once the next position is scored,
@@ -106,6 +107,6 @@ async def review(
                 return
         move = line[ply] if ply < len(line) else None
         scored.append(review_entry(game, state, ply, move, result))
-        classify_line(scored)
+        classify_line(scored, thresholds)
         send(False)
     send(True)
