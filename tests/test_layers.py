@@ -70,9 +70,11 @@ def imports(known: dict[str, tuple[Path, bool]]) -> dict[str, dict[str, int]]:
         found = edges.setdefault(name, {})
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             targets: list[str] = []
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
+            else:
                 if node.level:
                     base = name.split(".") if package else name.split(".")[:-1]
                     base = base[: len(base) - (node.level - 1)]
