@@ -32,6 +32,7 @@ class Driver:
             [sys.executable, "-m", "zerosum", "engine", game],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             bufsize=1,
             env=env,
@@ -45,6 +46,17 @@ class Driver:
                 self.lines.put(line.rstrip("\n"))
 
         threading.Thread(target=read, daemon=True).start()
+        #: What the engine wrote on its standard error (notices; never a
+        #: traceback).
+        self.errors: list[str] = []
+        stderr = self.process.stderr
+        assert stderr is not None
+
+        def read_errors() -> None:
+            for line in stderr:
+                self.errors.append(line.rstrip("\n"))
+
+        threading.Thread(target=read_errors, daemon=True).start()
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
