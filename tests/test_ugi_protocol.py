@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_ugi import Driver
 
 import zerosum
+from zerosum.agents import ProgramAgent
 from zerosum.cli import engine as protocol
 from zerosum.search import reference
 
@@ -325,3 +328,39 @@ def test_a_slow_set_up_is_announced_before_readyok(monkeypatch: pytest.MonkeyPat
     assert len(lines) == 2 and lines[0].startswith("info string setting up the search")
     engine.handle("isready")  # set up already: nothing more to say
     assert lines[2:] == ["readyok"]
+
+
+SLOW_STARTER = """
+import sys, time
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "ugi":
+        print("ugiok", flush=True)
+    elif word == "isready":
+        print("info string compiling", flush=True)
+        time.sleep({sleep})
+        print("readyok", flush=True)
+    elif word == "go":
+        print("bestmove 4", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_the_match_runner_waits_for_a_program_that_says_it_is_compiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26 item 17: on an empty compile cache the first isready took
+    37-79 s and 'zerosum match' gave up after 20 s, losing the first game.
+    A program that says something before its readyok is given
+    ProgramAgent.SETTING_UP instead (failed before: 'no readyok'). Here the
+    usual wait is 10 s and the program answers after 15."""
+    monkeypatch.setattr(ProgramAgent, "STARTUP", 10.0)
+    script = tmp_path / "slow.py"
+    script.write_text(SLOW_STARTER.replace("{sleep}", "15"))
+    agent = ProgramAgent([sys.executable, str(script)], time=0.1)
+    try:
+        decision = agent.choose(TTT, TTT.initial_state())
+    finally:
+        agent.close()
+    assert decision.move == 4
