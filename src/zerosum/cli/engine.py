@@ -87,6 +87,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+import re
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -124,6 +125,8 @@ _GO_ALIASES = {"wtime": "p1time", "btime": "p2time", "winc": "p1inc", "binc": "p
 _GO_FLAGS = ("infinite", "ponder")
 _GO_WORDS = frozenset((*_GO_NUMBERS, *_GO_ALIASES, *_GO_FLAGS, "searchmoves"))
 _MILLISECONDS_MOST = int(MAX_SECONDS * 1000)
+#: The parts of an info line that change with the clock alone.
+_TIMING = re.compile(r" nps \d+ time \d+")
 
 
 @dataclasses.dataclass
@@ -444,8 +447,11 @@ class Engine:
         printed: list[str] = []
 
         def show(line: str) -> None:
-            if not printed or printed[-1] != line:
-                printed.append(line)
+            # The result repeats the last completed depth: print it only
+            # when it says more than that depth's line (the time aside).
+            key = _TIMING.sub("", line)
+            if not printed or printed[-1] != key:
+                printed.append(key)
                 self.write(line)
 
         if not searchmoves:
