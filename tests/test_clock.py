@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from support import run_cli
 
 from zerosum.game import ZerosumError
 from zerosum.search.clock import (
@@ -127,3 +128,22 @@ def test_the_deadline_thread_survives_a_deadline_too_far_to_sleep_until() -> Non
     # a bound on waiting, not a speed verdict: the deadline is 10 ms away
     assert fired.wait(60), "the deadline thread died"
     assert watcher.alive()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("analyze", "connect4", "--time", "1e10"),
+        ("analyze", "connect4", "--nodes", "99999999999999999999999"),
+        ("match", "tictactoe", "engine:time=1e10", "random", "--games", "1"),
+        ("match", "tictactoe", 'cmd:"zerosum engine tictactoe",time=1e10', "random"),
+    ],
+)
+def test_the_command_line_refuses_limits_beyond_the_maximum(args: tuple[str, ...]) -> None:
+    """Issue 22 item 2 (failed before: the first ran on with a dead deadline
+    thread, the match played on with it, and the program's wait overflowed)."""
+    done = run_cli(*args)
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "at most" in lines[0], done.stderr
+    assert "Traceback" not in done.stderr
