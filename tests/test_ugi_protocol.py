@@ -290,15 +290,27 @@ def test_a_starved_search_still_wins_and_blocks(ttt: Driver, moves: str) -> None
 
 # -- issue 22 item 8: end of input is quit ---------------------------------------------
 def test_end_of_input_stops_the_search_and_the_engine(c4: Driver) -> None:
-    """Issue 22 item 8 (failed before: an infinite search went on after its
-    input closed, for as long as it liked)."""
+    """Issue 22 item 8 (failed before: a search with limits went on after its
+    input closed until it reached them: here 40 plies of Connect Four from
+    the start, far more than the test waits for)."""
     c4.send("position startpos")
-    c4.send("go infinite")
+    c4.send("go depth 40")
     assert c4.process.stdin is not None
     c4.process.stdin.close()
     assert c4.process.wait(timeout=60) == 0
     lines = c4.until("bestmove", timeout=10)
     assert lines[-1].split()[1] in "1234567"
+    c4 = Driver("connect4")  # and an infinite one
+    try:
+        c4.send("position startpos moves 4")
+        c4.send("go infinite")
+        assert c4.process.stdin is not None
+        c4.process.stdin.close()
+        assert c4.process.wait(timeout=120) == 0
+        assert c4.until("bestmove", timeout=10)[-1].split()[1] in "1234567"
+    finally:
+        if c4.process.poll() is None:
+            c4.process.kill()
 
 
 # -- issue 22 item 10: a slow set-up is announced ------------------------------------------
