@@ -20,8 +20,8 @@ import pytest
 from test_ugi import Driver
 
 import zerosum
-from zerosum.agents import ProgramAgent
 from zerosum.cli import engine as protocol
+from zerosum.play.agents import ProgramAgent
 from zerosum.search import reference
 
 TTT = zerosum.load("tictactoe")
