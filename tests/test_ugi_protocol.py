@@ -377,3 +377,27 @@ def test_the_match_runner_waits_for_a_program_that_says_it_is_compiling(
     finally:
         agent.close()
     assert decision.move == 4
+
+
+def test_the_first_compile_of_mcts_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22 item 10 on the command line: MCTS's kernels compiled with
+    no notice (the engine's did say so). Made here as on a machine whose
+    compile cache is empty, without compiling: the kernels are only bound."""
+    pytest.importorskip("numba")
+    from zerosum import native
+    from zerosum.native import kernel, playout, tree
+
+    monkeypatch.setattr(kernel, "_cached", lambda compiled: False)
+    monkeypatch.setattr(kernel, "_announced", set())
+    monkeypatch.setattr(playout, "_kernels", {})
+    monkeypatch.setattr(tree, "_kernels", {})
+    prims = native.adapter_for(TTT).prims
+    playout.kernels_for("mnk", prims)
+    tree.kernel_for("mnk", prims)
+    said = [line for line in capsys.readouterr().err.splitlines() if "compiling" in line]
+    assert said == [
+        "zerosum: compiling the native search for mnk (MCTS) (once on this machine; "
+        "it takes a few seconds)"
+    ]
