@@ -294,6 +294,14 @@ def _value(text: str, name: str, raw: str, kind: type) -> Any:
 def _check(spec: PlayerSpec, text: str) -> None:
     """Values that need more than a type check, with the one-line errors of
     the classes that take them."""
+    # the limits' own bounds (a time beyond MAX_SECONDS once killed the
+    # process-wide deadline thread)
+    Limits(
+        time=spec.get("time"),
+        nodes=spec.get("nodes"),
+        iterations=spec.get("iterations"),
+        depth=spec.get("depth"),
+    )
     level = spec.get("level")
     if level is not None:
         if level not in LEVELS:

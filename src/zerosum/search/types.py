@@ -27,6 +27,13 @@ WIN = 1_000_000
 MAX_PLY = 10_000
 #: Larger than any score; the window of a full search is (-INF, INF).
 INF = WIN + 1
+#: The longest time limit a search takes, in seconds (about 11.6 days: longer
+#: than anyone waits for a move, and far below the 9.2e9 s at which the
+#: operating system's timers overflow, which once killed the deadline thread).
+MAX_SECONDS = 1e6
+#: The largest position or iteration budget (the compiled search counts in
+#: 64-bit integers).
+MAX_BUDGET = 1 << 62
 
 
 def win_in(plies: int) -> int:
@@ -147,6 +154,12 @@ class Limits:
             raise ZerosumError(
                 _("time must be a number of seconds above 0, got {value}").format(value=self.time)
             )
+        if self.time is not None and self.time > MAX_SECONDS:
+            raise ZerosumError(
+                _("time must be at most {most:g} seconds, got {value:g}").format(
+                    most=MAX_SECONDS, value=self.time
+                )
+            )
         if self.nodes is not None and (not isinstance(self.nodes, int) or self.nodes < 1):
             raise ZerosumError(
                 _("nodes must be a whole number of at least 1, got {value}").format(
@@ -161,6 +174,14 @@ class Limits:
                     value=self.iterations
                 )
             )
+        for name in ("nodes", "iterations"):
+            value = getattr(self, name)
+            if value is not None and value > MAX_BUDGET:
+                raise ZerosumError(
+                    _("{name} must be at most {most}, got {value}").format(
+                        name=name, most=MAX_BUDGET, value=str(value)[:40]
+                    )
+                )
 
 
 def check_limits(limits: object) -> Limits:
