@@ -24,6 +24,7 @@ from ..report import (
     games_list,
     json_line,
     perft_object,
+    position_fields,
     solve_object,
 )
 from ..search.front import Searcher, SearchOptions
@@ -316,28 +317,99 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             view.done()
 
 
+class Unfinished(Exception):
+    """A solve that its ``--time`` or ``--nodes`` budget ended before the
+    value was proven: what it proved is the answer (exit status 0)."""
+
+    def __init__(self, bounds: SolveInterrupted, seconds: float, weak: bool) -> None:
+        super().__init__("unfinished")
+        self.bounds = bounds
+        self.seconds = seconds
+        self.weak = weak
+
+    def lines(self, game: Game[Any, Any], state: Any) -> list[str]:
+        """The text answer: what was proven, and that it is not a full solve."""
+        found = [stopped_line(game, state, self.bounds, None, self.seconds, False)]
+        if self.bounds.best_move is not None:
+            found.append(
+                _("A move proven to reach the lower bound: {move}").format(
+                    move=game.format_move(self.bounds.best_move)
+                )
+            )
+        found.append(
+            _("Not a full solve: the --time or --nodes budget ran out before the value was proven.")
+        )
+        return found
+
+    def json(self, game: Game[Any, Any], state: Any) -> dict[str, Any]:
+        """The ``result`` object of an unfinished solve (``solved`` false)."""
+        low, high = self.bounds.lower, self.bounds.upper
+        move = self.bounds.best_move
+        return {
+            "type": "result",
+            **position_fields(game, state),
+            "solved": False,
+            "value": 1 if low > 0 else -1 if high < 0 else 0 if low == high == 0 else None,
+            "exact": False,
+            "lower": low,
+            "upper": high,
+            "best_move": None if move is None else game.format_move(move),
+            "nodes": self.bounds.stats.nodes,
+            "time_s": round(self.seconds, 6),
+            "weak": self.weak,
+        }
+
+
+def _decides(progress: Progress[Any]) -> bool:
+    """Whether a solve's progress record proves the outcome (win, draw or
+    loss) before the distance."""
+    low, high = progress.lower, progress.upper
+    if low is None or high is None:
+        return False
+    return low > 0 or high < 0 or low == high == 0
+
+
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     """The exact value (or, with --depth, the depth-limited value, which is
     exact only when the game ends within the depth). Ctrl+C ends it with
-    one line saying what was proven (:class:`Stopped`)."""
+    one line saying what was proven (:class:`Stopped`); the --time or
+    --nodes budget with what was proven (:class:`Unfinished`)."""
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = progress_view(game, state, args, sys.stderr)
     last: list[Progress[Any]] = []  # the latest progress: the bounds proven so far
+    noted: list[bool] = []
 
     def report(progress: Progress[Any]) -> None:
         last[:] = [progress]
-        if view is not None:
-            view(progress)
+        if view is None:
+            return
+        if not view.live and not view.as_json and not noted and _decides(progress):
+            # Whatever the output is: a strong solve may run for ever after
+            # the outcome is proven (ten heaps of Nim: the nim-sum's answer).
+            noted.append(True)
+            view.note(progress)
+        view(progress)
 
+    limits = Limits(time=getattr(args, "time", None), nodes=getattr(args, "nodes", None))
+    all_moves = not args.weak or getattr(args, "all_moves", False)
     searcher = Searcher(game, search_options(args))
     started = time.perf_counter()
     try:
         return _searching(
             lambda: _interruptible(
-                lambda: searcher.solve(state, weak=args.weak, depth=args.depth, on_progress=report),
+                lambda: searcher.solve(
+                    state,
+                    weak=args.weak,
+                    depth=args.depth,
+                    on_progress=report,
+                    limits=None if limits == Limits() else limits,
+                    all_moves=all_moves,
+                ),
                 searcher.stop,
             )
         )
+    except SolveInterrupted as spent:  # the budget ran out
+        raise Unfinished(spent, time.perf_counter() - started, args.weak) from None
     except Interrupted as interrupt:  # (the view ends in finally, before main prints)
         elapsed = time.perf_counter() - started
         bounds = interrupt.outcome if isinstance(interrupt.outcome, SolveInterrupted) else None
@@ -409,7 +481,16 @@ def _run_positions(
     game = load(args.game)
     if not args.batch:
         state = _position(game, args.position, args.moves)
-        result = search(game, state, args)
+        try:
+            result = search(game, state, args)
+        except Unfinished as unfinished:
+            if args.json:
+                out(json_line(unfinished.json(game, state)))
+            else:
+                out(game.render(state))
+                for text in unfinished.lines(game, state):
+                    out(text)
+            return 0
         if args.json:
             out(json_line(to_json(game, state, result)))
         else:
@@ -423,6 +504,8 @@ def _run_positions(
                 raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
             out(json_line(to_json(game, state, search(game, state, args))))
+        except Unfinished as unfinished:  # an answer, not a failure
+            out(json_line(unfinished.json(game, state)))
         except ZerosumError as error:
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)

@@ -286,6 +286,21 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number,
         help=_("search only this many plies (the value is then exact only if the game ends)"),
     )
+    solve.add_argument(
+        "--time",
+        type=_seconds,
+        help=_("stop after this many seconds with what is proven by then (not a full solve)"),
+    )
+    solve.add_argument(
+        "--nodes",
+        type=_whole_number,
+        help=_("stop after this many positions with what is proven by then (not a full solve)"),
+    )
+    solve.add_argument(
+        "--all-moves",
+        action="store_true",
+        help=_("with --weak: list every move that keeps the outcome (each one is proven: slower)"),
+    )
 
     counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
     position_options(counting)

@@ -166,6 +166,14 @@ class ProgressView:
         if progress.moves and progress.moves[0].visits is not None:
             self._mcts_line(progress)
             return
+        self.stream.write(f"\r\033[K{self.text(progress)}")
+        self.stream.flush()
+        self.shown = True
+
+    def text(self, progress: Progress[Any]) -> str:
+        """One progress record in words: the bounds proven (a solve) or the
+        depth's score and line, then the counts."""
+        game = self.game
         if progress.lower is not None and progress.upper is not None:
             head = _("value between {low} and {high}").format(
                 low=Score(progress.lower, exact=True).describe(),
@@ -186,9 +194,17 @@ class ProgressView:
             time=progress.time_s,
             hits=progress.tt_hit_rate,
         )
-        self.stream.write(f"\r\033[K{head} | {tail}")
+        return f"{head} | {tail}"
+
+    def note(self, progress: Progress[Any]) -> None:
+        """Write one record as a whole line, flushed, even when the stream is
+        not a terminal (a solve's first proven bounds: a strong solve may run
+        for ever after them)."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+        self.stream.write(self.text(progress) + "\n")
         self.stream.flush()
-        self.shown = True
+        self.shown = False
 
     def _mcts_line(self, progress: Progress[Any]) -> None:
         """Monte Carlo tree search's live line: iterations, playouts per
@@ -354,7 +370,14 @@ def print_solution(
             ).format(player=player, value=value, plies=plies)
         )
     moves = " ".join(game.format_move(m) for m in result.best_moves)
-    out(_("Optimal moves: {moves}").format(moves=moves))
+    if args.weak and not getattr(args, "all_moves", False):
+        # One move proven to keep the outcome: proving every other one's can
+        # cost many times the solve (Domineering 7x7: 13 times).
+        out(_("A move that keeps this outcome: {move} (--all-moves lists every one)").format(
+            move=moves
+        ))
+    else:
+        out(_("Optimal moves: {moves}").format(moves=moves))
     line = " ".join(game.format_move(m) for m in result.pv)
     if plies is not None and 0 < len(result.pv) < plies:
         # The line is read back from the table, which may not hold it to the end.

@@ -449,7 +449,6 @@ class Engine(Generic[A]):
         else:
             from .cores import python_core_for
 
-            _allow_deep_recursion()
             # A game's own pure-Python core where one exists (Connect Four:
             # the rules inlined, 1.5-1.8x the generic core's speed, the same
             # positions), else the generic node function.
@@ -738,6 +737,12 @@ def _allow_deep_recursion() -> None:
     ever raised, never lowered."""
     if sys.getrecursionlimit() < RECURSION_NEEDED:
         sys.setrecursionlimit(RECURSION_NEEDED)
+
+
+# Once, when the engine is imported, never from a search: the limit is the
+# whole process's, and a search thread changing it races with every other
+# thread's search (issue 26).
+_allow_deep_recursion()
 
 
 def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:

@@ -318,13 +318,16 @@ class MCTS:
         weak: bool = False,
         depth: int | None = None,
         on_progress: ProgressCallback | None = None,
+        limits: Limits | None = None,
+        all_moves: bool = True,
     ) -> SearchResult[Any]:
-        """Search until the MCTS-Solver proves the root (or :meth:`stop`);
-        the outcome is exact, its distance only when every line was proven.
-        Stopped before: :class:`~.solver.SolveInterrupted`."""
+        """Search until the MCTS-Solver proves the root (or :meth:`stop`, or
+        ``limits`` run out); the outcome is exact, its distance only when
+        every line was proven. Stopped before:
+        :class:`~.solver.SolveInterrupted`."""
         if depth is not None:
             raise ZerosumError(_("mcts takes no depth limit; expected a time or iterations"))
-        result = self._search(state, Limits(), None, on_progress, until_all=False)
+        result = self._search(state, limits or Limits(), None, on_progress, until_all=False)
         if not result.score.exact:
             from .solver import SolveInterrupted
 

@@ -18,10 +18,13 @@ from ..game import ZerosumError, excerpt
 from ..i18n import N_, _
 from ..play.agents import LEVELS
 from ..play.players import DEFAULT_MOVE_SECONDS, PlayerSpec, spec_of
-from ..search.reference import reference_recursion
 
 #: Longest message a client may send (a pasted record of a long game fits).
 MAX_MESSAGE = 64_000
+#: Deepest nesting of arrays and objects a message may have (the schema's
+#: messages nest a few levels): checked before parsing, so the parser never
+#: recurses deeply.
+MAX_NESTING = 32
 #: Bounds of the settings a client may choose (seconds).
 MIN_DELAY, MAX_DELAY = 0.0, 10.0
 MIN_ANALYSIS, MAX_ANALYSIS = 0.1, 600.0
@@ -70,22 +73,48 @@ def decode(text: str) -> dict[str, Any]:
                 size=len(text), most=MAX_MESSAGE
             )
         )
+    # "[[[[...]]]]": the parser would recurse a level per bracket (counted
+    # first in C: most messages have too few brackets to need the scan).
+    brackets = text.count("[") + text.count("{")
+    if brackets > MAX_NESTING and nesting(text) > MAX_NESTING:
+        raise ProtocolError(
+            _("malformed message: nested too deeply; expected a flat JSON object")
+        )
     try:
-        # Under Python's default recursion limit whatever the engine set (it
-        # raises it for deep games): deep nesting stays an error.
-        with reference_recursion():
-            data = json.loads(text)
+        data = json.loads(text)
     except ValueError:
         raise ProtocolError(
             _("malformed message: expected a JSON object with a \"type\"")
         ) from None
-    except RecursionError:  # "[[[[...]]]]": nested beyond Python's recursion
-        raise ProtocolError(
-            _("malformed message: nested too deeply; expected a flat JSON object")
-        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError(_("malformed message: expected a JSON object with a \"type\""))
     return data
+
+
+def nesting(text: str) -> int:
+    """How deeply arrays and objects nest in the JSON ``text`` (brackets
+    inside strings do not count), by one pass without recursion. Python's
+    parser recurses a level per bracket: checking first keeps deep nesting
+    an error without touching the process's recursion limit, which other
+    threads' searches rely on (issue 26)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _figure(value: float) -> str:
