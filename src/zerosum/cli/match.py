@@ -19,6 +19,7 @@ from ..game import ZerosumError, excerpt
 from ..i18n import _
 from ..play.elo import SPRT, Tally
 from ..play.players import parse_player
+from ..play.records import match_header, match_summary
 from ..play.runner import MatchSetup, play_games
 from ..registry import load
 from .parser import UsageError
@@ -81,10 +82,6 @@ def _elo_text(value: float) -> str:
     return f"{value:+.1f}"
 
 
-def _json_number(value: float) -> float | None:
-    return None if math.isinf(value) or math.isnan(value) else round(value, 2)
-
-
 def _play_and_record(
     setup: MatchSetup,
     jobs: int,
@@ -108,17 +105,7 @@ def _play_and_record(
             raise _write_failed(path, error) from None
 
     verdict: str | None = None
-    header = {
-        "type": "match",
-        "game": setup.game,
-        "a": setup.players[0],
-        "b": setup.players[1],
-        "games": setup.games,
-        "seed": setup.seed,
-        "openings": setup.openings,
-        "max_plies": setup.max_plies,
-    }
-    write(json.dumps(header))
+    write(json.dumps(match_header(setup)))
     games = play_games(setup, jobs)
     try:
         for entry in games:
@@ -185,36 +172,7 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     elapsed = time.perf_counter() - started
     low, high = tally.interval()
     if args.json:
-        obj: dict[str, Any] = {
-            "type": "match",
-            "game": setup.game,
-            "a": setup.players[0],
-            "b": setup.players[1],
-            "games": tally.games,
-            "wins": tally.wins,
-            "draws": tally.draws,
-            "losses": tally.losses,
-            "a_first": _tally_json(sides[True]),
-            "a_second": _tally_json(sides[False]),
-            "score": round(tally.score, 4),
-            "elo": _json_number(tally.elo()),
-            "elo_low": _json_number(low),
-            "elo_high": _json_number(high),
-            "failures": failures,
-            "record": str(path),
-            "seed": setup.seed,
-            "time_s": round(elapsed, 3),
-        }
-        if sprt is not None:
-            obj["sprt"] = {
-                "elo0": sprt.elo0,
-                "elo1": sprt.elo1,
-                "alpha": sprt.alpha,
-                "beta": sprt.beta,
-                "llr": round(sprt.llr(tally), 4),
-                "bounds": [round(b, 4) for b in sprt.bounds()],
-                "verdict": verdict,
-            }
+        obj = match_summary(setup, tally, sides, failures, str(path), elapsed, sprt, verdict)
         out(json.dumps(obj, ensure_ascii=False))
         return 0
     _print_table(setup, tally, sides, out)
@@ -253,10 +211,6 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         .format(games=tally.games, time=elapsed, path=path)
     )
     return 0
-
-
-def _tally_json(tally: Tally) -> dict[str, int]:
-    return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
 
 
 def _progress_bar(tally: Tally, total: int, stream: Any) -> None:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from ..game import Game, MoveError
 from ..i18n import _
 from ..search import reference
+from ..search.clock import wait_limit
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions
 from ..search.mcts import MCTSConfig
@@ -303,6 +304,11 @@ class ProgramAgent:
     STARTUP = 20.0
     UNTIMED = 60.0
     MAX_LINE = 64 * 1024
+    #: How long a program that said it is setting up (an ``info string``
+    #: before its ``readyok``: ``zerosum engine`` compiling its native code)
+    #: is waited for: first compiles took 37-79 s on a loaded machine, so
+    #: about four times the slowest.
+    SETTING_UP = 300.0
 
     def __init__(
         self,
@@ -342,9 +348,10 @@ class ProgramAgent:
             return _("the program stopped answering")
         return _("the program exited with status {code}").format(code=code)
 
-    def _expect(self, prefix: str, seconds: float) -> str:
+    def _expect(self, prefix: str, seconds: float, setting_up: float | None = None) -> str:
         """The next line starting with ``prefix`` (others, such as ``info``,
-        are skipped), within ``seconds``."""
+        are skipped), within ``seconds`` (or ``setting_up`` seconds from the
+        first ``info string`` that comes before it)."""
         deadline = time_module.monotonic() + seconds
         while True:
             left = deadline - time_module.monotonic()
@@ -362,6 +369,9 @@ class ProgramAgent:
                 raise AgentFailure(line.reason or self._died())
             if line.split()[:1] == [prefix]:
                 return line
+            if setting_up is not None and line.split()[:2] == ["info", "string"]:
+                seconds, setting_up = setting_up, None
+                deadline = time_module.monotonic() + seconds
 
     def _start(self) -> None:
         idle = _IDLE.get(tuple(self.command))
@@ -375,7 +385,7 @@ class ProgramAgent:
             try:
                 self._send("uginewgame")
                 self._send("isready")
-                self._expect("readyok", self.STARTUP)
+                self._expect("readyok", self.STARTUP, self.SETTING_UP)
                 return
             except AgentFailure:
                 _end(process)
@@ -422,7 +432,7 @@ class ProgramAgent:
         self._expect("ugiok", self.STARTUP)
         self._send("uginewgame")
         self._send("isready")
-        self._expect("readyok", self.STARTUP)
+        self._expect("readyok", self.STARTUP, self.SETTING_UP)
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision:
         try:
@@ -443,7 +453,7 @@ class ProgramAgent:
             assert self.time is not None
             go, wait = f"go movetime {max(1, round(self.time * 1000))}", self.time
         self._send(go)
-        words = self._expect("bestmove", wait + self.GRACE).split()
+        words = self._expect("bestmove", wait_limit(wait, self.GRACE)).split()
         if len(words) < 2:
             raise AgentFailure(_("the program sent 'bestmove' without a move"))
         try:

@@ -17,7 +17,7 @@ from typing import Any
 from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
-from .runner import RESULTS
+from .records import RESULTS
 
 #: What ``reason`` may say (see :mod:`.runner`).
 REASONS = ("end", "failure", "max_plies")
@@ -93,11 +93,11 @@ def expected_result(game: Game[Any, Any], final: Any, reason: str) -> str | None
     """The result the rules give a game that stopped at ``final`` for
     ``reason`` (None: that reason cannot stop a game there)."""
     if game.is_terminal(final):
-        return RESULTS[game.utility(final, 0)] if reason == "end" else None
+        return str(RESULTS[game.utility(final, 0)]) if reason == "end" else None
     if reason == "max_plies":
         return RESULTS[0]
     if reason == "failure":  # the side to move failed to move, and lost
-        return RESULTS[-1 if game.to_move(final) == 0 else 1]
+        return str(RESULTS[-1 if game.to_move(final) == 0 else 1])
     return None
 
 

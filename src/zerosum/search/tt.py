@@ -157,6 +157,14 @@ def usable_bytes() -> int:
     return most
 
 
+def max_megabytes() -> int:
+    """The largest table a user may ask for, in whole megabytes (half of
+    what this process may still use, :func:`usable_bytes`): what
+    :func:`check_megabytes` accepts, and what an option's declared maximum
+    should say."""
+    return usable_bytes() // 2 // 2**20
+
+
 def check_megabytes(megabytes: object) -> float:
     """``megabytes`` as a table size a user may ask for: a number above 0
     and at most half of what this process may still use
@@ -176,7 +184,7 @@ def check_megabytes(megabytes: object) -> float:
         raise ZerosumError(
             _("the table size must be above 0 megabytes, got {value}").format(value=megabytes)
         )
-    most = usable_bytes() // 2 // 2**20
+    most = max_megabytes()
     if megabytes > most:
         raise ZerosumError(
             _(
