@@ -43,7 +43,7 @@ def test_the_engine_refuses_such_a_table_and_goes_on() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-500:]
     lines = done.stdout.splitlines()
-    assert any(line.startswith("info string") and "5000 MB" in line for line in lines), lines
+    assert any(line.startswith("info string") and "5000" in line for line in lines), lines
     assert lines.count("readyok") == 2 and any(line.startswith("bestmove") for line in lines)
     assert "Traceback" not in done.stderr
 

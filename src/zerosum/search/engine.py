@@ -325,8 +325,8 @@ class Engine(Generic[A]):
         native Connect Four engine) and its last search. The memory is freed
         now, not at the next full garbage collection (a search and its
         callbacks can form reference cycles that keep the engine alive). A
-        closed engine must not search again."""
-        self.stop()
+        closed engine must not search again. Call it once no search runs
+        (it does not stop one: a stop request would outlive it)."""
         if self._core is not None:
             self._core.close()
         self._core = None

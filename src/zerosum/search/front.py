@@ -417,10 +417,9 @@ class Searcher:
         return self.algorithm.best_move(state, limits, rng, on_progress)
 
     def close(self) -> None:
-        """Stop any search and release what the algorithm holds (the
-        engine's table, the MCTS tree) at once, for a front end whose game
-        is over (a closed browser tab). The searcher must not search again."""
-        self.algorithm.stop()
+        """Release what the algorithm holds (the engine's table, the MCTS
+        tree) at once, for a front end whose game is over (a closed browser
+        tab), once no search runs. The searcher must not search again."""
         close = getattr(self.algorithm, "close", None)
         if close is not None:
             close()

@@ -340,8 +340,8 @@ class MCTS:
         self._stop.set()
 
     def close(self) -> None:
-        """Stop and release the tree (a closed searcher must not search again)."""
-        self._stop.set()
+        """Release the tree once no search runs (a closed searcher must not
+        search again)."""
         self._root = None
         self._tree = None
         self._reusable = False
