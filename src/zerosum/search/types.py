@@ -19,6 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from ..i18n import _
+
 A = TypeVar("A")
 
 WIN = 1_000_000
@@ -94,16 +96,35 @@ class Score:
             return None
         return WIN - abs(self.raw) if is_decisive(self.raw) else None
 
-    def describe(self) -> str:
-        """Short English text: 'win in 5 plies', 'draw', '+12 (heuristic)'."""
-        if is_decisive(self.raw) and not self.distance_known:
-            return "win" if self.raw > 0 else "loss"
-        if is_decisive(self.raw):
-            word = "win" if self.raw > 0 else "loss"
-            return f"{word} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
+    def describe(self, mark_heuristic: bool = True) -> str:
+        """The score in words, in the active language (:mod:`zerosum.i18n`):
+        the one formatter every front end uses (the terminal, the browser
+        through the ``words`` the server sends, the JSON). A proven win or
+        loss with its distance ('win in 1 ply', 'loss in 5 plies'; a
+        decisive score found past a depth limit too, its distance then an
+        upper bound), 'win'/'loss' when the distance is not known, 'draw',
+        else the number, '+12 (heuristic)' (just '+12' without
+        ``mark_heuristic``, where the context says so already).
+
+        >>> Score(win_in(1), exact=True).describe(), Score(loss_in(4)).describe()
+        ('win in 1 ply', 'loss in 4 plies')
+        >>> Score(-161).describe(), Score(-161).describe(mark_heuristic=False)
+        ('-161 (heuristic)', '-161')
+        """
+        decisive = is_decisive(self.raw)
+        if decisive and not self.distance_known:
+            return _("win") if self.raw > 0 else _("loss")
+        if decisive:
+            plies = WIN - abs(self.raw)
+            if plies == 1:
+                return _("win in 1 ply") if self.raw > 0 else _("loss in 1 ply")
+            template = _("win in {n} plies") if self.raw > 0 else _("loss in {n} plies")
+            return template.format(n=plies)
         if self.exact:
-            return "draw" if self.raw == 0 else f"{self.raw:+d}"
-        return f"{self.raw:+d} (heuristic)"
+            return _("draw") if self.raw == 0 else f"{self.raw:+d}"
+        if not mark_heuristic:
+            return f"{self.raw:+d}"
+        return _("{score:+d} (heuristic)").format(score=self.raw)
 
 
 @dataclass(frozen=True)
