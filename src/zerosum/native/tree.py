@@ -287,7 +287,12 @@ def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     if kind not in _kernels:
         name = f"mcts_{kind}_{primitives_digest(prims)}"
         _kernels[kind] = bind_game(_iterate, name, prims, globals())
-        announce_compiling(f"{kind} (MCTS)", _kernels[kind])  # once with the playouts'
+        # MCTS's first use compiled for up to a minute without a word
+        # (issue 22 item 10): say so once, as the engine's kernels do. (The
+        # playout kernels are not announced: with the compiled tree they are
+        # bound but never called, so never cached, and would be announced
+        # in every process.)
+        announce_compiling(f"{kind} (MCTS)", _kernels[kind])
     return _kernels[kind]
 
 

@@ -17,7 +17,7 @@ within bounds: a fixed reserve took 30 ms of ``movetime 20`` (1 ms left to
 search, and a blunder); a tenth, at most :data:`RESERVE_MOST`, keeps
 ``movetime 20`` at 18 ms and ``movetime 1000`` at 950 ms.
 
->>> budget = move_budget(movetime=20)
+>>> budget = move_budget(movetime=0.020)  # seconds
 >>> round(budget.soft, 4), round(budget.hard, 4)
 (0.018, 0.018)
 >>> budget = move_budget(remaining=60.0, increment=1.0)
