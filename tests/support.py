@@ -11,6 +11,11 @@ from typing import Any
 
 from zerosum.game import Game
 
+#: Seconds after which a search that should have been stopped counts as hung.
+#: Only a guard: how soon a limit or a stop ends a search depends on the
+#: machine's load and is measured by the benchmarks, never a test's verdict.
+HANG_GUARD = 120.0
+
 
 def reachable(game: Game[Any, Any]) -> set[Any]:
     """Every position reachable from the start, terminal ones included."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_data
-from support import playout_positions
+from support import HANG_GUARD, playout_positions
 
 import zerosum
 from zerosum.datasets import connect4_score, read_connect4_set
@@ -277,14 +277,15 @@ def test_a_time_limit_ends_the_search() -> None:
     start = game.initial_state()
     began = time.perf_counter()
     result = fast.search(start, Limits(time=0.2))
-    # Loose: the machine may be loaded; the limit is checked about every
-    # millisecond of search.
-    assert time.perf_counter() - began < 0.2 + 1.0
+    # The limit ended it (the exact search takes hours): no verdict on how
+    # soon, which depends on the machine's load; the guard catches a hang.
+    assert not result.score.exact
+    assert time.perf_counter() - began < HANG_GUARD
     assert result.best_move in game.actions(start)
     began = time.perf_counter()
     with pytest.raises(SolveInterrupted):
         solve(game, start, engine=fast, limits=Limits(time=0.2))
-    assert time.perf_counter() - began < 0.2 + 1.0
+    assert time.perf_counter() - began < HANG_GUARD
 
 
 def test_stop_from_another_thread_ends_a_solve_of_the_empty_board() -> None:
@@ -294,7 +295,8 @@ def test_stop_from_another_thread_ends_a_solve_of_the_empty_board() -> None:
     timer.start()
     began = time.perf_counter()
     result = fast.search(game.initial_state())  # an exact solve: hours in Python
-    assert time.perf_counter() - began < 0.2 + 1.0
+    assert not result.score.exact
+    assert time.perf_counter() - began < HANG_GUARD
     assert result.best_move in game.actions(game.initial_state())
     timer = threading.Timer(0.2, fast.stop)
     timer.start()

@@ -47,11 +47,14 @@ MAX_TRACE_NODES = 20_000
 #: Most positions a traced search may visit in all (nodes deeper than
 #: ``keep_depth`` are counted, not listed); beyond it the size is "more than".
 MAX_SEARCH_NODES = 1_000_000
-#: Most seconds a traced search may take (a big tree listed by its top).
-MAX_TRACE_SECONDS = 20.0
-#: Most seconds spent counting a tree too big to trace (the error then says
-#: "more than" the positions counted by then).
-SIZING_SECONDS = 2.0
+#: Most seconds a traced search may take by default: none. The positions
+#: budgets above bound every trace, and a bound in seconds made the answer
+#: (traced, or "too big") depend on how fast and how loaded the machine was
+#: (issue 26); a caller may still pass one.
+MAX_TRACE_SECONDS = math.inf
+#: Most seconds spent counting a tree too big to trace, by default none (the
+#: count stops at the positions budget; the error then says "more than" it).
+SIZING_SECONDS = math.inf
 
 #: How a leaf was scored: by the rules (``terminal``), by the evaluation at
 #: the depth limit (``evaluation``), or, in an engine trace, by the game's
