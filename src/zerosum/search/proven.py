@@ -246,8 +246,20 @@ def register_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
         _BOOK_FINDERS.append(finder)
 
 
+#: Whether books are found at all in this process (``serve --no-book``).
+_BOOKS_ON = [True]
+
+
+def set_books_enabled(enabled: bool) -> None:
+    """Turn finding opening books on or off for the whole process."""
+    _BOOKS_ON[0] = enabled
+
+
 def find_book(game: Any) -> KnownResults | None:
-    """The opening book of ``game``, or None when no finder has one."""
+    """The opening book of ``game``, or None when no finder has one (or
+    books are turned off: :func:`set_books_enabled`)."""
+    if not _BOOKS_ON[0]:
+        return None
     for finder in _BOOK_FINDERS:
         book = finder(game)
         if book is not None:
@@ -268,5 +280,6 @@ __all__ = [
     "move_score",
     "outcome_bounds",
     "register_book_finder",
+    "set_books_enabled",
     "set_default_store",
 ]
