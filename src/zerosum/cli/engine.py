@@ -155,6 +155,7 @@ class Engine:
             use_book=self.use_book,
         )
         self.searcher = Searcher(self.game, options)
+        self.searcher.prepare()  # the heavy set-up, before readyok
         return self.searcher
 
     def _the_store(self) -> KnownResults | None:
