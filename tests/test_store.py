@@ -405,3 +405,47 @@ def test_two_processes_write_one_store(tmp_path: Path) -> None:
         for state in states:
             got = store.get(game, state)
             assert got is not None and got.lower == _value(position_key(game, state)[0])
+
+
+# -- opening books: a read-only store found through the book finder ------------------------
+def test_a_book_answers_first_and_says_so(tmp_path: Path) -> None:
+    from zerosum.search.front import Searcher, SearchOptions
+    from zerosum.search.proven import (
+        find_book,
+        register_book_finder,
+        set_books_enabled,
+        unregister_book_finder,
+    )
+
+    game = zerosum.load("connect4(width=5,height=4)")
+    state = game.play_text("3")
+    truth = solver.solve(game, state)
+    path = tmp_path / "book.sqlite"
+    with Store.open(path) as writing:
+        kept = Entry.exact_value(truth.score.raw, truth.best_moves, source="book")
+        writing.put(game, state, kept)
+    book = Store.open(path, readonly=True, label="book")
+
+    def finder(asked: Game[Any, Any]) -> Store | None:
+        return book if asked.spec() == game.spec() else None
+
+    register_book_finder(finder)
+    try:
+        assert find_book(game) is book and find_book(zerosum.load("tictactoe")) is None
+        with Store.open(tmp_path / "store.sqlite") as store:
+            answer = Searcher(game, SearchOptions(store=store)).solve(state)
+            assert answer.source == "book" and answer.stats.nodes == 0
+            assert (answer.score.raw, set(answer.best_moves)) == (
+                truth.score.raw,
+                set(truth.best_moves),
+            )
+            assert store.count() == 0  # a book's answer is not copied into the store
+            off = Searcher(game, SearchOptions(store=store, use_book=False)).solve(state)
+            assert off.source == "search"
+            set_books_enabled(False)
+            assert find_book(game) is None
+    finally:
+        set_books_enabled(True)
+        unregister_book_finder(finder)
+        book.close()
+    assert find_book(game) is None

@@ -247,9 +247,17 @@ _BOOK_FINDERS: list[Callable[[Any], KnownResults | None]] = []
 
 
 def register_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
-    """Let the front door find opening books through ``finder``."""
+    """Let the front door find opening books through ``finder``: called
+    with the game each time a :class:`~zerosum.search.front.Searcher` is
+    made, so it should keep the books it opened."""
     if finder not in _BOOK_FINDERS:
         _BOOK_FINDERS.append(finder)
+
+
+def unregister_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
+    """Undo :func:`register_book_finder` (a test's clean-up)."""
+    if finder in _BOOK_FINDERS:
+        _BOOK_FINDERS.remove(finder)
 
 
 #: Whether books are found at all in this process (``serve --no-book``).
@@ -288,4 +296,5 @@ __all__ = [
     "register_book_finder",
     "set_books_enabled",
     "set_default_store",
+    "unregister_book_finder",
 ]
