@@ -14,8 +14,9 @@ from typing import Any, TypeVar, cast
 
 from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
-from ..play.agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
+from ..play.agents import Agent, EngineAgent
 from ..play.match import play_match
+from ..play.players import PlayerSpec, make_agent, side_seeds, spec_of
 from ..registry import games_table, load
 from ..report import (
     analyze_object,
@@ -23,6 +24,7 @@ from ..report import (
     games_list,
     json_line,
     perft_object,
+    position_fields,
     solve_object,
 )
 from ..search.front import Searcher, SearchOptions
@@ -34,7 +36,6 @@ from .parser import EXIT_USAGE, Stopped, UsageError, error_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
-    describe_score,
     print_analysis,
     print_solution,
     progress_view,
@@ -151,30 +152,31 @@ def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     return 0
 
 
-def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
-    if kind == "human":
-        return HumanAgent()
-    seed = None if args.seed is None else args.seed + seed_offset
-    if kind == "random":
-        return RandomAgent(seed)
+def player_spec(kind: str, args: argparse.Namespace) -> PlayerSpec:
+    """The spec of a ``--x``/``--o`` player (``human``, ``random``, ``mcts``
+    or ``ai``) from the command line's limits."""
+    if kind in ("human", "random"):
+        return PlayerSpec(kind)
     if kind == "mcts":
-        given = Limits(time=args.time, iterations=args.iterations)
-        return MCTSAgent(None if given == Limits() else given, seed, backend=args.backend)
-    options = search_options(args)
-    if args.level is not None:
-        if args.algorithm != "engine":
-            raise UsageError(
-                _("--level needs --algorithm engine, not {name}").format(name=args.algorithm)
-            )
-        level = LEVELS[args.level]
-        limits = Limits(
-            depth=args.depth if args.depth is not None else level.depth,
-            time=args.time if args.time is not None else level.time,
+        backend = None if args.backend == "auto" else args.backend
+        return spec_of("mcts", time=args.time, iterations=args.iterations, backend=backend)
+    if args.level is not None and args.algorithm != "engine":
+        raise UsageError(
+            _("--level needs --algorithm engine, not {name}").format(name=args.algorithm)
         )
-        return EngineAgent(limits, seed, level.noise, options=options)
-    given = Limits(depth=args.depth, time=args.time, iterations=iterations_for(args))
-    # No limit given: the algorithm's default for a move (the engine: 3 s).
-    return EngineAgent(None if given == Limits() else given, seed, options=options)
+    return spec_of(
+        "engine",
+        level=args.level,
+        depth=args.depth,
+        time=args.time,
+        iterations=None if args.level is not None else iterations_for(args),
+    )
+
+
+def _agent(kind: str, args: argparse.Namespace, side: int) -> Agent:
+    spec = player_spec(kind, args)
+    seed = side_seeds(args.seed)[side]
+    return make_agent(spec, seed, options=search_options(args) if kind == "ai" else None)
 
 
 def _thinking(side: Agent) -> Agent:
@@ -320,28 +322,99 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             view.done()
 
 
+class Unfinished(Exception):
+    """A solve that its ``--time`` or ``--nodes`` budget ended before the
+    value was proven: what it proved is the answer (exit status 0)."""
+
+    def __init__(self, bounds: SolveInterrupted, seconds: float, weak: bool) -> None:
+        super().__init__("unfinished")
+        self.bounds = bounds
+        self.seconds = seconds
+        self.weak = weak
+
+    def lines(self, game: Game[Any, Any], state: Any) -> list[str]:
+        """The text answer: what was proven, and that it is not a full solve."""
+        found = [stopped_line(game, state, self.bounds, None, self.seconds, False)]
+        if self.bounds.best_move is not None:
+            found.append(
+                _("A move proven to reach the lower bound: {move}").format(
+                    move=game.format_move(self.bounds.best_move)
+                )
+            )
+        found.append(
+            _("Not a full solve: the --time or --nodes budget ran out before the value was proven.")
+        )
+        return found
+
+    def json(self, game: Game[Any, Any], state: Any) -> dict[str, Any]:
+        """The ``result`` object of an unfinished solve (``solved`` false)."""
+        low, high = self.bounds.lower, self.bounds.upper
+        move = self.bounds.best_move
+        return {
+            "type": "result",
+            **position_fields(game, state),
+            "solved": False,
+            "value": 1 if low > 0 else -1 if high < 0 else 0 if low == high == 0 else None,
+            "exact": False,
+            "lower": low,
+            "upper": high,
+            "best_move": None if move is None else game.format_move(move),
+            "nodes": self.bounds.stats.nodes,
+            "time_s": round(self.seconds, 6),
+            "weak": self.weak,
+        }
+
+
+def _decides(progress: Progress[Any]) -> bool:
+    """Whether a solve's progress record proves the outcome (win, draw or
+    loss) before the distance."""
+    low, high = progress.lower, progress.upper
+    if low is None or high is None:
+        return False
+    return low > 0 or high < 0 or low == high == 0
+
+
 def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> SearchResult[Any]:
     """The exact value (or, with --depth, the depth-limited value, which is
     exact only when the game ends within the depth). Ctrl+C ends it with
-    one line saying what was proven (:class:`Stopped`)."""
+    one line saying what was proven (:class:`Stopped`); the --time or
+    --nodes budget with what was proven (:class:`Unfinished`)."""
     # Solve progress goes to stderr: stdout keeps exactly one result per position.
     view = progress_view(game, state, args, sys.stderr)
     last: list[Progress[Any]] = []  # the latest progress: the bounds proven so far
+    noted: list[bool] = []
 
     def report(progress: Progress[Any]) -> None:
         last[:] = [progress]
-        if view is not None:
-            view(progress)
+        if view is None:
+            return
+        if not view.live and not view.as_json and not noted and _decides(progress):
+            # Whatever the output is: a strong solve may run for ever after
+            # the outcome is proven (ten heaps of Nim: the nim-sum's answer).
+            noted.append(True)
+            view.note(progress)
+        view(progress)
 
+    limits = Limits(time=getattr(args, "time", None), nodes=getattr(args, "nodes", None))
+    all_moves = not args.weak or getattr(args, "all_moves", False)
     searcher = Searcher(game, search_options(args))
     started = time.perf_counter()
     try:
         return _searching(
             lambda: _interruptible(
-                lambda: searcher.solve(state, weak=args.weak, depth=args.depth, on_progress=report),
+                lambda: searcher.solve(
+                    state,
+                    weak=args.weak,
+                    depth=args.depth,
+                    on_progress=report,
+                    limits=None if limits == Limits() else limits,
+                    all_moves=all_moves,
+                ),
                 searcher.stop,
             )
         )
+    except SolveInterrupted as spent:  # the budget ran out
+        raise Unfinished(spent, time.perf_counter() - started, args.weak) from None
     except Interrupted as interrupt:  # (the view ends in finally, before main prints)
         elapsed = time.perf_counter() - started
         bounds = interrupt.outcome if isinstance(interrupt.outcome, SolveInterrupted) else None
@@ -385,8 +458,8 @@ def stopped_line(
         ).format(player=game.player_name(game.to_move(state)))
         proven = _("{outcome}; the value is between {low} and {high}").format(
             outcome=outcome,
-            low=describe_score(Score(low, exact=True)),
-            high=describe_score(Score(high, exact=True)),
+            low=Score(low, exact=True).describe(),
+            high=Score(high, exact=True).describe(),
         )
     if nodes is None:
         line = _("Stopped after {seconds:.1f} s: {proven}.").format(seconds=seconds, proven=proven)
@@ -413,7 +486,16 @@ def _run_positions(
     game = load(args.game)
     if not args.batch:
         state = _position(game, args.position, args.moves)
-        result = search(game, state, args)
+        try:
+            result = search(game, state, args)
+        except Unfinished as unfinished:
+            if args.json:
+                out(json_line(unfinished.json(game, state)))
+            else:
+                out(game.render(state))
+                for text in unfinished.lines(game, state):
+                    out(text)
+            return 0
         if args.json:
             out(json_line(to_json(game, state, result)))
         else:
@@ -427,6 +509,8 @@ def _run_positions(
                 raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
             out(json_line(to_json(game, state, search(game, state, args))))
+        except Unfinished as unfinished:  # an answer, not a failure
+            out(json_line(unfinished.json(game, state)))
         except ZerosumError as error:
             failures += 1
             message = _("line {number}: {error}").format(number=number, error=error)

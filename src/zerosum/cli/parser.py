@@ -13,6 +13,8 @@ from ..play.agents import LEVELS
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
+from .trace import add_parser as add_trace
+from .usage import UsageError as UsageError
 
 EXIT_USAGE = 2
 
@@ -59,10 +61,6 @@ def translate_argparse() -> None:
     parsers built afterwards."""
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]
     argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
-
-
-class UsageError(ZerosumError):
-    """A command-line mistake (bad option or value)."""
 
 
 class Stopped(KeyboardInterrupt):
@@ -304,6 +302,21 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number,
         help=_("search only this many plies (the value is then exact only if the game ends)"),
     )
+    solve.add_argument(
+        "--time",
+        type=_seconds,
+        help=_("stop after this many seconds with what is proven by then (not a full solve)"),
+    )
+    solve.add_argument(
+        "--nodes",
+        type=_whole_number,
+        help=_("stop after this many positions with what is proven by then (not a full solve)"),
+    )
+    solve.add_argument(
+        "--all-moves",
+        action="store_true",
+        help=_("with --weak: list every move that keeps the outcome (each one is proven: slower)"),
+    )
 
     counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
     position_options(counting)
@@ -370,8 +383,6 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--final", action="store_true", help=_("show only the final position")
     )
-
-    from .trace import add_parser as add_trace
 
     add_trace(commands, _whole_number)
     serve = commands.add_parser(

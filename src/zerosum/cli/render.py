@@ -36,20 +36,6 @@ def algorithm_name(algorithm: str) -> str:
     }.get(algorithm, algorithm)
 
 
-def describe_score(score: Score) -> str:
-    """A score in words: win/loss with its distance, draw, or heuristic."""
-    if score.exact and score.raw and not score.distance_known:
-        return _("win") if score.raw > 0 else _("loss")
-    if score.plies == 1:
-        return _("win in 1 ply") if score.raw > 0 else _("loss in 1 ply")
-    if score.plies is not None:
-        template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
-        return template.format(n=score.plies)
-    if score.exact:
-        return _("draw") if score.raw == 0 else f"{score.raw:+d}"
-    return _("{score:+d} (heuristic)").format(score=score.raw)
-
-
 def describe_value(value: int | None) -> str:
     return {1: _("win"), 0: _("draw"), -1: _("loss")}.get(value if value is not None else 9, "?")
 
@@ -86,7 +72,7 @@ class TerminalObserver:
             search = decision.search
             best = search.moves[0]
             value = (
-                describe_score(search.score)
+                search.score.describe()
                 if search.score.exact
                 else _("win rate {rate:.1%}").format(rate=best.win_rate or 0.0)
             )
@@ -109,7 +95,7 @@ class TerminalObserver:
                 said.format(
                     player=name,
                     move=move,
-                    score=describe_score(search.score),
+                    score=search.score.describe(),
                     nodes=search.stats.nodes,
                 )
             )
@@ -142,7 +128,7 @@ class ThinkingAgent:
                 who=self.label,
                 depth=progress.depth if progress.depth is not None else "-",
                 move=best,
-                score=describe_score(progress.score),
+                score=progress.score.describe(),
                 nodes=progress.nodes,
             )
             self.stream.write(f"\r\033[K{line}")
@@ -186,16 +172,24 @@ class ProgressView:
         if progress.moves and progress.moves[0].visits is not None:
             self._mcts_line(progress)
             return
+        self.stream.write(f"\r\033[K{self.text(progress)}")
+        self.stream.flush()
+        self.shown = True
+
+    def text(self, progress: Progress[Any]) -> str:
+        """One progress record in words: the bounds proven (a solve) or the
+        depth's score and line, then the counts."""
+        game = self.game
         if progress.lower is not None and progress.upper is not None:
             head = _("value between {low} and {high}").format(
-                low=describe_score(Score(progress.lower, exact=True)),
-                high=describe_score(Score(progress.upper, exact=True)),
+                low=Score(progress.lower, exact=True).describe(),
+                high=Score(progress.upper, exact=True).describe(),
             )
         else:
             line = " ".join(game.format_move(m) for m in progress.pv[:8])
             head = _("depth {depth}: {score}, {line}").format(
                 depth=progress.depth if progress.depth is not None else "∞",
-                score=describe_score(progress.score),
+                score=progress.score.describe(),
                 line=line,
             )
         tail = _(
@@ -206,9 +200,17 @@ class ProgressView:
             time=progress.time_s,
             hits=progress.tt_hit_rate,
         )
-        self.stream.write(f"\r\033[K{head} | {tail}")
+        return f"{head} | {tail}"
+
+    def note(self, progress: Progress[Any]) -> None:
+        """Write one record as a whole line, flushed, even when the stream is
+        not a terminal (a solve's first proven bounds: a strong solve may run
+        for ever after them)."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+        self.stream.write(self.text(progress) + "\n")
         self.stream.flush()
-        self.shown = True
+        self.shown = False
 
     def _mcts_line(self, progress: Progress[Any]) -> None:
         """Monte Carlo tree search's live line: iterations, playouts per
@@ -216,7 +218,7 @@ class ProgressView:
         best = progress.moves[0]
         line = " ".join(self.game.format_move(m) for m in progress.pv[:8])
         rate = best.win_rate if best.win_rate is not None else 0.0
-        value = describe_score(best.score) if best.score.exact else f"{rate:.1%}"
+        value = best.score.describe() if best.score.exact else f"{rate:.1%}"
         text = _(
             "{iterations} iterations, {pps} playouts/s, {time:.1f} s"
             " | best {move} ({value}), {line}"
@@ -281,7 +283,7 @@ def print_analysis(
     for entry in result.moves:
         line = " ".join(game.format_move(m) for m in entry.pv)
         out(
-            f"  {pad(game.format_move(entry.move), 6)} {pad(describe_score(entry.score), 22)}"
+            f"  {pad(game.format_move(entry.move), 6)} {pad(entry.score.describe(), 22)}"
             f" {entry.nodes:>10}  {line}"
         )
     # Say what the column counts, so that it is not read as a share of the total.
@@ -316,7 +318,7 @@ def print_mcts_analysis(
     for entry in result.moves:
         line = " ".join(game.format_move(m) for m in entry.pv)
         rate = f"{entry.win_rate:.1%}" if entry.win_rate is not None else "-"
-        proven = describe_score(entry.score) if entry.score.exact else "-"
+        proven = entry.score.describe() if entry.score.exact else "-"
         out(
             f"  {pad(game.format_move(entry.move), 6)} {entry.visits or 0:>9} {rate:>9}"
             f"  {pad(proven, 18)} {line}"
@@ -338,8 +340,8 @@ def source_words(result: SearchResult[Any]) -> str:
     """Where a kept answer came from, with its value: ``from the opening
     book: win in 41 plies``, ``from the store: draw``."""
     if result.source == "book":
-        return _("from the opening book: {value}").format(value=describe_score(result.score))
-    return _("from the store: {value}").format(value=describe_score(result.score))
+        return _("from the opening book: {value}").format(value=result.score.describe())
+    return _("from the store: {value}").format(value=result.score.describe())
 
 
 def print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
@@ -372,7 +374,7 @@ def print_solution(
     value = (
         describe_value(result.score.outcome)
         if result.score.exact
-        else describe_score(result.score)  # --depth that did not reach the end
+        else result.score.describe()  # --depth that did not reach the end
     )
     if plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))
@@ -389,7 +391,14 @@ def print_solution(
             ).format(player=player, value=value, plies=plies)
         )
     moves = " ".join(game.format_move(m) for m in result.best_moves)
-    out(_("Optimal moves: {moves}").format(moves=moves))
+    if args.weak and not getattr(args, "all_moves", False):
+        # One move proven to keep the outcome: proving every other one's can
+        # cost many times the solve (Domineering 7x7: 13 times).
+        out(_("A move that keeps this outcome: {move} (--all-moves lists every one)").format(
+            move=moves
+        ))
+    else:
+        out(_("Optimal moves: {moves}").format(moves=moves))
     line = " ".join(game.format_move(m) for m in result.pv)
     if plies is not None and 0 < len(result.pv) < plies:
         # The line is read back from the table, which may not hold it to the end.

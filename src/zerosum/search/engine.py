@@ -50,6 +50,8 @@ from typing import Any, Generic, TypeVar
 
 from ..game import Game, ZerosumError
 from ..i18n import _
+from .backends import NOT_REGISTERED, NativeBackend
+from .backends import native as native_backend
 from .node import (
     CHECK_INTERVAL,
     UNLIMITED,
@@ -281,26 +283,19 @@ class Engine(Generic[A]):
         self.backend = _choose_backend(game, self.options)
         self.table: Any = None
         self._native: Any = None
+        self._backend: NativeBackend | None = None
         if self.backend == "native":
-            import numpy as np
-
-            from .. import native
-            from ..native.table import NativeTable, default_megabytes
-
-            self._native = native.adapter_for(game)
+            backend = self._backend = native_backend()
+            assert backend is not None  # _choose_backend made sure
+            self._native = backend.adapter_for(game)
             if self.options.tt:
-                if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
-                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
-                else:
-                    megabytes = self.options.hash_mb or default_megabytes(
-                        self._native.prims.max_plies
-                    )
-                    self.table = NativeTable.of_megabytes(megabytes)
+                # A size in slots as asked, else in megabytes.
+                asked = self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE
+                slots = self.options.tt_size if asked else None
+                self.table = backend.table(self._native, self.options.hash_mb, slots)
             # Polled by the compiled search: set by stop() and by the deadline.
-            self._stop_flag = np.zeros(1, dtype=np.int64)
-            from ..native.core import warm_up
-
-            warm_up(game, self._native, self.options)
+            self._stop_flag = backend.stop_flag()
+            backend.warm_up(game, self._native, self.options)
         elif self.options.tt:
             self.table = TranspositionTable(self.options.table_slots())
         self._stop = threading.Event()
@@ -445,17 +440,15 @@ class Engine(Generic[A]):
             self.table.new_search()
         deadline = None if limits.time is None else started + limits.time
         if self._native is not None:
-            from ..native.core import NativeCore
-
+            assert self._backend is not None
             self._stop_flag[0] = 0
-            core: SearchCore = NativeCore(
+            core: SearchCore = self._backend.core(
                 self.game, self._native, self.options, self.table, self._stop_flag,
                 deadline, limits.nodes, Stop,
             )
         else:
             from .cores import python_core_for
 
-            _allow_deep_recursion()
             # A game's own pure-Python core where one exists (Connect Four:
             # the rules inlined, 1.5-1.8x the generic core's speed, the same
             # positions), else the generic node function.
@@ -746,14 +739,19 @@ def _allow_deep_recursion() -> None:
         sys.setrecursionlimit(RECURSION_NEEDED)
 
 
+# Once, when the engine is imported, never from a search: the limit is the
+# whole process's, and a search thread changing it races with every other
+# thread's search (issue 26).
+_allow_deep_recursion()
+
+
 def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     """``python`` or ``native`` for ``options.backend``; forcing ``native``
     where it cannot run is a :class:`ZerosumError` saying why."""
     if options.backend == "python":
         return "python"
-    from .. import native
-
-    reason = native.unsupported_reason(game, options)
+    backend = native_backend()
+    reason = NOT_REGISTERED if backend is None else backend.unsupported_reason(game, options)
     if not reason and not options.static_order:
         reason = "the compiled search always uses the game's move order"
     if options.backend == "native" and reason:

@@ -39,6 +39,8 @@ from typing import Any, Protocol
 from ..game import Game, ZerosumError
 from ..i18n import _
 from . import recall, reference, solver
+from .backends import NOT_REGISTERED
+from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
 from .proven import KnownResults, default_store, find_book
 from .types import Limits, MoveScore, SearchResult, check_limits
@@ -143,7 +145,13 @@ class Algorithm(Protocol):
     ) -> SearchResult[Any]: ...
 
     def solve(
-        self, state: Any, weak: bool, depth: int | None, on_progress: ProgressCallback | None
+        self,
+        state: Any,
+        weak: bool,
+        depth: int | None,
+        on_progress: ProgressCallback | None,
+        limits: Limits | None = None,
+        all_moves: bool = True,
     ) -> SearchResult[Any]: ...
 
     def stop(self) -> None: ...
@@ -189,9 +197,9 @@ def algorithms() -> tuple[str, ...]:
 def available_backends() -> dict[str, str]:
     """Each engine backend and whether it can be used here: ``"yes"`` or the
     reason it cannot."""
-    from .. import native
-
-    return {"python": "yes", "native": native.unavailable_reason() or "yes"}
+    backend = native_backend()
+    reason = NOT_REGISTERED if backend is None else backend.unavailable_reason()
+    return {"python": "yes", "native": reason or "yes"}
 
 
 # -- the engine ------------------------------------------------------------------
@@ -220,12 +228,24 @@ class _EngineAlgorithm:
         return self.engine.search(state, limits, on_progress=on_progress, rng=rng)
 
     def solve(
-        self, state: Any, weak: bool, depth: int | None, on_progress: ProgressCallback | None
+        self,
+        state: Any,
+        weak: bool,
+        depth: int | None,
+        on_progress: ProgressCallback | None,
+        limits: Limits | None = None,
+        all_moves: bool = True,
     ) -> SearchResult[Any]:
         if depth is not None:
             return self.engine.analyze(state, Limits(depth=depth), on_progress=on_progress)
         return solver.solve(
-            self.engine.game, state, weak=weak, engine=self.engine, on_progress=on_progress
+            self.engine.game,
+            state,
+            weak=weak,
+            engine=self.engine,
+            on_progress=on_progress,
+            limits=limits,
+            all_moves=all_moves,
         )
 
     def stop(self) -> None:
@@ -304,7 +324,13 @@ class _ReferenceAlgorithm:
         )
 
     def solve(
-        self, state: Any, weak: bool, depth: int | None, on_progress: ProgressCallback | None
+        self,
+        state: Any,
+        weak: bool,
+        depth: int | None,
+        on_progress: ProgressCallback | None,
+        limits: Limits | None = None,
+        all_moves: bool = True,
     ) -> SearchResult[Any]:
         if weak:
             raise ZerosumError(
@@ -449,24 +475,42 @@ class Searcher:
         weak: bool = False,
         depth: int | None = None,
         on_progress: ProgressCallback | None = None,
+        limits: Limits | None = None,
+        all_moves: bool = True,
     ) -> SearchResult[Any]:
         """The exact value and every optimal move (``weak``: win, draw or loss
-        only). With ``depth`` a depth-limited analysis whose value is exact
-        only if the game ends within it."""
+        only; with ``all_moves=False`` one optimal move, which for a weak solve
+        saves proving every other move's outcome). With ``depth`` a
+        depth-limited analysis whose value is exact only if the game ends
+        within it. ``limits`` may bound the solve's time and positions (not
+        its depth): reached first, the solve raises
+        :class:`~.solver.SolveInterrupted` with the bounds proven."""
         if depth is not None:
             Limits(depth=depth)  # the one check of a depth
             if weak:
                 raise ZerosumError(_("a weak solve searches to the end; expected no depth"))
+        if limits is not None:
+            limits = self._limits(limits, Limits())
+            if limits.depth is not None:
+                raise ZerosumError(
+                    _("the solver searches to the end of the game; expected no depth limit")
+                )
         _check_playable(self.game, state)
         if depth is None:
             kept = recall.recall_solve(self.known, self.game, state, weak)
             if kept is not None:
                 return kept
-        keep = depth is None and self.store is not None and self.options.algorithm in _PROVERS
+        # Only a solve that proves every best move is kept whole.
+        keep = (
+            depth is None
+            and all_moves
+            and self.store is not None
+            and self.options.algorithm in _PROVERS
+        )
         try:
-            result = self.algorithm.solve(state, weak, depth, on_progress)
+            result = self.algorithm.solve(state, weak, depth, on_progress, limits, all_moves)
         except solver.SolveInterrupted as stopped:
-            if keep and self.store is not None:
+            if depth is None and self.store is not None and self.options.algorithm in _PROVERS:
                 recall.remember_bounds(
                     self.store, self.game, state, stopped.lower, stopped.upper,
                     stopped.stats.nodes,

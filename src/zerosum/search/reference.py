@@ -27,12 +27,11 @@ Plain minimax from the empty tic-tac-toe board visits 549,946 positions.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..game import Game
 from .types import (
@@ -44,9 +43,6 @@ from .types import (
     is_decisive,
     terminal_score,
 )
-
-if TYPE_CHECKING:
-    from .trace import Recorder
 
 Algorithm = Literal["minimax", "alphabeta"]
 ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta")
@@ -90,6 +86,8 @@ class _Search:
     def _leaf(self, state: Any, ply: int) -> int | None:
         """The score of ``state`` if the search stops here, else None."""
         game = self.game
+        if ply > REFERENCE_MAX_PLY:
+            raise too_deep()
         if game.is_terminal(state) and not self.evaluate_terminals:
             self.count.leaves += 1
             return terminal_score(game.utility(state, self.max_player), ply)
@@ -152,38 +150,25 @@ class _Search:
         longer than Python's recursion allows is a one-line
         :class:`~zerosum.game.ZerosumError`, not a RecursionError."""
         try:
-            with reference_recursion():
-                if algorithm == "minimax":
-                    return self.minimax(state, 1)
-                return self.alphabeta(state, 1, alpha, beta)
+            if algorithm == "minimax":
+                return self.minimax(state, 1)
+            return self.alphabeta(state, 1, alpha, beta)
         except RecursionError:
             raise too_deep() from None
 
 
-#: The recursion limit the reference algorithms run under (Python's default), whatever another
-#: part of the program (the engine raises it) has set: a game deeper than
-#: this gets the one-line error at once instead of a search of astronomic size.
-REFERENCE_RECURSION = 1_000
-
-
-@contextlib.contextmanager
-def reference_recursion() -> Iterator[None]:
-    """Run with Python's recursion limit at most :data:`REFERENCE_RECURSION`
-    (restored afterwards)."""
-    import sys
-
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(min(old, REFERENCE_RECURSION))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
+#: The deepest ply the reference algorithms search: a game longer than this
+#: gets the one-line error at once instead of a search of astronomic size.
+#: An explicit count, not Python's recursion limit: that limit is the whole
+#: process's, and lowering it here once made a deep engine search in another
+#: thread fail (issue 26). Below Python's default limit, with room for the
+#: callers' frames (a traced search takes two frames a ply; a RecursionError
+#: is still caught and gets the same error).
+REFERENCE_MAX_PLY = 900
 
 
 def too_deep() -> Exception:
     """The error for a search deeper than Python's recursion limit."""
-    import sys
-
     from ..game import ZerosumError
     from ..i18n import _
 
@@ -191,7 +176,7 @@ def too_deep() -> Exception:
         _(
             "the game is too long for this search: it recurses one level a ply and Python"
             " allows about {limit}; expected a depth limit or a shorter game"
-        ).format(limit=sys.getrecursionlimit())
+        ).format(limit=REFERENCE_MAX_PLY)
     )
 
 
@@ -207,6 +192,17 @@ def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
         raise ZerosumError(
             _("the game is over in this position; expected a position with a move to make")
         )
+
+
+class Recorder(Protocol):
+    """The trace hook (what :class:`.trace.Recorder` implements): given the
+    search's parameters, the search object to run, one that also notes the
+    tree. Named here so that the reference search never imports the trace
+    that watches it."""
+
+    def watch(
+        self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
+    ) -> _Search: ...
 
 
 def _new_search(
@@ -345,11 +341,10 @@ def value(
     started = time.perf_counter()
     search = _Search(game, state, depth)
     try:
-        with reference_recursion():
-            if algorithm == "minimax":
-                result = search.minimax(state, 0)[0]
-            else:
-                result = search.alphabeta(state, 0, -INF, INF)[0]
+        if algorithm == "minimax":
+            result = search.minimax(state, 0)[0]
+        else:
+            result = search.alphabeta(state, 0, -INF, INF)[0]
     except RecursionError:
         raise too_deep() from None
     return result, search.count.stats(started)

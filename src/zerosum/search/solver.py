@@ -28,6 +28,7 @@ game): the solver searches to the end with no depth limit.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +37,7 @@ from ..game import Game, ZerosumError
 from ..i18n import _
 from .engine import Engine, EngineOptions, _table_move_first
 from .node import UNLIMITED, SearchCore, Stop
+from .perfectline import one_ply_on, perfect_line
 from .types import (
     INF,
     MAX_PLY,
@@ -149,10 +151,13 @@ def solve(
       every move whose value equals the position's; weak: every move with the
       same outcome -- for a loss, every legal move); only one when
       ``all_moves=False``;
-    * ``best_move`` -- the first of them; ``pv`` -- its line as far as the
-      transposition table knows it;
+    * ``best_move`` -- the first of them; ``pv`` -- strong mode: its line of
+      perfect play to the end of the game (:func:`perfect_line`: a win or
+      loss in ``p`` plies has ``p`` moves, a draw's length is its distance);
+      weak mode: its line as far as the transposition table knows it;
     * ``depth`` -- None (to the end of the game); ``stats`` -- every probe's
-      positions added up.
+      positions added up (the line's own probes are not counted; ``time_s``
+      includes them).
 
     ``on_progress`` gets a :class:`Progress` after each probe, with the proven
     ``lower`` / ``upper`` bounds so far. Pass ``engine`` to reuse its
@@ -257,15 +262,29 @@ class _Solve:
         self.lower = self.upper = value
         self.best_move = best[0]
         self._report()
-        pv = (best[0], *self.core.table_line(self.root, (best[0],), MAX_PLY))
+        proof = self.core.stats(self.started)
+        if self.weak:  # only the outcome is proven: the table's line, as far as it goes
+            pv = (best[0], *self.core.table_line(self.root, (best[0],), MAX_PLY))
+        else:
+            pv = (best[0], *self._line_after(best[0], value))
         return SearchResult(
             best_move=best[0],
             score=Score(value, exact=True),
             pv=pv,
-            stats=self.core.stats(self.started),
+            # The proof's positions; the time includes the line's probes.
+            stats=dataclasses.replace(proof, time_s=time.perf_counter() - self.started),
             depth=None,
             best_moves=tuple(best),
         )
+
+    def _line_after(self, move: Any, value: int) -> tuple[Any, ...]:
+        """Perfect play after the root ``move`` worth ``value``, to the end
+        of the game (:func:`perfect_line`)."""
+        child = self.game.result(self.root, move)
+        after = one_ply_on(value)
+        if self.game.to_move(child) != self.me:
+            after = -after
+        return perfect_line(self.core, self.game, child, after, MAX_PLY - 1)
 
     def _run(self) -> SearchResult[Any]:
         game, core, root = self.game, self.core, self.root
