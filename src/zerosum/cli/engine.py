@@ -58,8 +58,13 @@ One command per line on standard input, answers on standard output:
   engine's table), ``Threads`` (1: searches use one thread), ``Level``
   (easy, medium, hard, perfect), ``Algorithm`` (engine or mcts), ``Seed``
   (0 to 2147483647), ``Ponder`` (true or false: whether ``bestmove`` names
-  the expected reply, ``bestmove M ponder R``). A value out of range is
-  refused with an ``info string`` and the option keeps its value.
+  the expected reply, ``bestmove M ponder R``), ``Store`` and ``Book`` (true
+  or false: read and write the store of proven results, ``$ZEROSUM_STORE``
+  or the user's default; read opening books; an answer taken from them is
+  announced by ``info string from the store: ...`` or ``from the opening
+  book: ...``, a store that cannot be used by one ``info string`` naming the
+  file and what is wrong). A value out of range is refused with an ``info
+  string`` and the option keeps its value.
 
   **Level** when ``go`` has no limit: the level's own limits (easy 2 plies,
   medium 4 plies or 1 s, hard 3 s, perfect none) and its deliberate mistakes
@@ -101,8 +106,16 @@ from ..search import tactics
 from ..search.clock import MoveBudget, move_budget
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions
+from ..search.proven import KnownResults
 from ..search.tt import check_megabytes, max_megabytes
 from ..search.types import MAX_BUDGET, MAX_PLY, MAX_SECONDS, Limits, Score, SearchResult
+from ..store import (
+    books_off_by_default,
+    default_store_path,
+    open_store,
+    store_off_by_default,
+)
+from .render import source_words
 
 NAME = "zerosum"
 AUTHOR = "the zerosum authors"
@@ -164,6 +177,10 @@ class Engine:
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
+        self.use_store = not store_off_by_default()
+        self.use_book = not books_off_by_default()
+        self._store: KnownResults | None = None
+        self._store_opened = False
         self.ponder_option = False
         self.searcher: Searcher | None = None
         self._thread: threading.Thread | None = None
@@ -223,6 +240,8 @@ class Engine:
         self.write(f"option name Algorithm type combo default engine {algorithms}")
         self.write(f"option name Seed type spin default 0 min 0 max {SEED_MOST}")
         self.write("option name Ponder type check default false")
+        self.write(f"option name Store type check default {str(self.use_store).lower()}")
+        self.write(f"option name Book type check default {str(self.use_book).lower()}")
         self.write(f"{flavour}ok")
 
     def _ugi(self, rest: list[str]) -> None:
@@ -264,12 +283,29 @@ class Engine:
 
         threading.Thread(target=notice, daemon=True).start()
         try:
-            options = SearchOptions(algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed)
+            options = SearchOptions(
+                algorithm=self.algorithm,
+                hash_mb=self.hash_mb,
+                seed=self.seed,
+                store=self._the_store(),
+                use_store=self.use_store,
+                use_book=self.use_book,
+            )
             searcher = Searcher(self.game, options)
+            searcher.prepare()  # the heavy set-up (the table, compiled code)
             self.searcher = searcher
             return searcher
         finally:
             done.set()
+
+    def _the_store(self) -> KnownResults | None:
+        """The default store, opened once (a problem: one ``info string``)."""
+        if self.use_store and not self._store_opened:
+            self._store_opened = True
+            self._store = open_store(
+                default_store_path(), warn=lambda m: self.write(f"info string {m}")
+            )
+        return self._store if self.use_store else None
 
     def _newgame(self, rest: list[str]) -> None:
         self._halt()
@@ -351,11 +387,23 @@ class Engine:
                     _("Ponder must be true or false, got {value!r}").format(value=value[:20])
                 )
             self.ponder_option = word == "true"
+        elif name in ("store", "book"):
+            if word not in ("true", "false"):
+                raise ZerosumError(
+                    _("{name} must be true or false, got {value!r}").format(
+                        name=name.capitalize(), value=value[:20]
+                    )
+                )
+            if name == "store":
+                self.use_store = word == "true"
+            else:
+                self.use_book = word == "true"
+            self.searcher = None
         else:
             raise ZerosumError(
                 _(
                     "unknown option {name!r}; expected Hash, Threads, Level, Algorithm, "
-                    "Seed or Ponder"
+                    "Seed, Ponder, Store or Book"
                 ).format(name=name[:40])
             )
 
@@ -705,6 +753,8 @@ class Engine:
 
     def _result_line(self, result: SearchResult[Any]) -> str:
         stats = result.stats
+        if result.source != "search":
+            self.write(f"info string {source_words(result)}")
         return self._info_line(
             result.depth, result.score, stats.nodes, stats.nodes_per_second, stats.time_s,
             result.pv,

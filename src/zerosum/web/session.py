@@ -28,7 +28,7 @@ from ..play.agents import Agent, Decision
 from ..play.players import PlayerSpec, make_agent, side_seeds
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
-from ..search.front import Searcher
+from ..search.front import Searcher, SearchOptions
 from ..search.types import Limits, Score
 from . import messages, searches
 from .messages import (
@@ -88,6 +88,11 @@ class Session:
         self.analysis_time = DEFAULT_ANALYSIS
         self.analysis_on = False
         self.lines = DEFAULT_LINES
+        #: Use the store of proven results and opening books (the page's
+        #: settings; the store itself is the server's, see ``zerosum serve``).
+        self.use_store = True
+        self.use_book = True
+        self._options_changed = False
         #: The AI waits at the position shown (the record is being stepped
         #: through); reported as ``paused`` only when the computer is to move.
         self.holding = False
@@ -121,17 +126,23 @@ class Session:
         self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._make_agents()
-        self.analyst = Searcher(game)
+        self.analyst = Searcher(game, self._options())
         self.runner.label = game.spec()
+
+    def _options(self) -> SearchOptions:
+        """The search options of the page's settings (store, book)."""
+        return SearchOptions(use_store=self.use_store, use_book=self.use_book)
 
     def _make_agents(self) -> None:
         """Fresh agents for both sides from the one player factory, seeded
         from the session's seed as every front end seeds a game (so a game
         with the same seed and moves replays the same, here or in the
-        terminal); a human side has none (its moves come as messages)."""
+        terminal); a human side has none (its moves come as messages). The
+        engine's agents read the store and books as the page's settings say."""
         seeds = side_seeds(self.seed)
+        options = self._options()
         self.agents: list[Agent | None] = [
-            None if spec.kind == "human" else make_agent(spec, seeds[index])
+            None if spec.kind == "human" else make_agent(spec, seeds[index], options=options)
             for index, spec in enumerate(self.players)
         ]
 
@@ -272,12 +283,25 @@ class Session:
         delay = messages.number(data, "delay", MIN_DELAY, MAX_DELAY)
         analysis_time = messages.number(data, "analysis_time", MIN_ANALYSIS, MAX_ANALYSIS)
         lines = messages.whole(data, "lines", MIN_LINES, MAX_LINES, _("Lines"))
+        store = messages.flag(data, "store") if "store" in data else None
+        book = messages.flag(data, "book") if "book" in data else None
         if delay is not None:
             self.delay = delay
         if analysis_time is not None:
             self.analysis_time = analysis_time
         if lines is not None:
             self.lines = lines
+        if (store is not None and store != self.use_store) or (
+            book is not None and book != self.use_book
+        ):
+            self.use_store = self.use_store if store is None else store
+            self.use_book = self.use_book if book is None else book
+            # The next search (the AI's, an analysis) reads them or not.
+            if self.searching is None:
+                self._make_agents()
+                self.analyst = Searcher(self.game, self._options())
+            else:
+                self._options_changed = True
         self._send_state()
 
     def _on_analysis(self, data: dict[str, Any]) -> None:
@@ -364,6 +388,11 @@ class Session:
         self._stop_review = False
 
     def _start(self, kind: str, work: Callable[[int], Any]) -> None:
+        if self._options_changed and self.searching is None:
+            # The store and book settings changed during the last search.
+            self._options_changed = False
+            self._make_agents()
+            self.analyst = Searcher(self.game, self._options())
         self.runner.start(kind, work)
         self._send_state()
 
@@ -457,6 +486,13 @@ class Session:
             searching=self.runner.kind,
             search_id=self.runner.search_id,
             paused=self._paused(),
-            settings=Settings(self.delay, self.analysis_time, self.analysis_on, self.lines),
+            settings=Settings(
+                self.delay,
+                self.analysis_time,
+                self.analysis_on,
+                self.lines,
+                self.use_store,
+                self.use_book,
+            ),
             seed=self.seed,
         )

@@ -28,6 +28,9 @@ class Settings:
     analysis_time: float
     analysis: bool
     lines: int
+    #: Read and write the store of proven results; read opening books.
+    store: bool = True
+    book: bool = True
 
 
 def minus(value: int) -> str:
@@ -179,5 +182,7 @@ def state_object(
         "delay": settings.delay,
         "analysis_time": settings.analysis_time,
         "lines": settings.lines,
+        "store": settings.store,
+        "book": settings.book,
         "seed": seed,
     }
