@@ -1,0 +1,113 @@
+"""Solving a book's positions: in worker processes, each keeping one warm
+searcher (its transposition table and compiled code) from position to
+position, or in this process.
+
+A task is a position's number and its moves from the start in the game's
+notation, so that a worker needs nothing but the game's spec (and the
+user's modules that register it) to replay it; the answer is the number and
+its :class:`~.proof.Proof`. Workers ignore Ctrl+C: the process that leads
+the build decides when they stop (it terminates them).
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game
+from ..registry import load
+from ..search.front import Searcher, SearchOptions
+from ..search.types import SearchResult, loss_in, win_in
+from .proof import Proof
+
+#: A position to solve: its number in the book's tree, its moves from the start.
+Task = tuple[int, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class WorkerSetup:
+    """What every worker needs: the game (``spec``, and the ``imports`` that
+    register a user's game), the language of messages, and how to search."""
+
+    spec: str
+    weak: bool = False
+    backend: str = "auto"
+    hash_mb: float | None = None
+    imports: tuple[str, ...] = ()
+    lang: str = "en"
+
+
+def to_proof(game: Game[Any, Any], result: SearchResult[Any], weak: bool) -> Proof:
+    """A solver's result as a :class:`Proof`: the value for a strong solve;
+    for a weak one the outcome, with the solver's fail-soft bound on the
+    side it proves (a win at least ``raw``, a loss at most ``raw``)."""
+    raw = result.score.raw
+    best = tuple(game.format_move(m) for m in result.best_moves)
+    nodes = result.stats.nodes
+    if not weak or raw == 0:
+        return Proof(raw, raw, best, nodes)
+    if raw > 0:
+        return Proof(raw, win_in(1), best, nodes)
+    return Proof(loss_in(1), raw, best, nodes)
+
+
+class PositionSolver:
+    """One game's warm searcher: :meth:`solve` a position given by its moves."""
+
+    def __init__(self, setup: WorkerSetup) -> None:
+        self.setup = setup
+        self.game = load(setup.spec)
+        self.searcher = Searcher(
+            self.game, SearchOptions(backend=setup.backend, hash_mb=setup.hash_mb)
+        )
+
+    def solve(self, moves: Sequence[str]) -> Proof:
+        game = self.game
+        state = game.play(moves)
+        result = self.searcher.solve(state, weak=self.setup.weak)
+        return to_proof(game, result, self.setup.weak)
+
+
+_solver: PositionSolver | None = None
+
+
+def import_module_or_file(name: str) -> None:
+    """Import a user's module that registers games: a ``.py`` file or a
+    module name (the leading process imported it already and reported any
+    error, so here it only has to run again)."""
+    import importlib
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if not name.endswith(".py"):
+        importlib.import_module(name)
+        return
+    path = Path(name)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+
+
+def init_worker(setup: WorkerSetup) -> None:
+    """A worker process's start: Ctrl+C ignored (the leader stops the
+    workers), the language, the user's games, one warm searcher."""
+    global _solver
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from .. import i18n
+
+    i18n.activate(setup.lang)
+    for name in setup.imports:
+        import_module_or_file(name)
+    _solver = PositionSolver(setup)
+
+
+def solve_task(task: Task) -> tuple[int, Proof]:
+    """In a worker: solve one task with the warm searcher."""
+    assert _solver is not None, "init_worker runs first"
+    number, moves = task
+    return number, _solver.solve(moves)
