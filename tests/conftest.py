@@ -8,6 +8,7 @@ and is skipped elsewhere.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,16 @@ def shared_data(relative: str) -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every test (and every process a test starts) uses a temporary store
+    unless it names one: the suite never writes to the user's real store."""
+    previous = os.environ.get("ZEROSUM_STORE")
+    os.environ["ZEROSUM_STORE"] = str(tmp_path_factory.mktemp("store") / "store.sqlite")
+    yield
+    if previous is None:
+        os.environ.pop("ZEROSUM_STORE", None)
+    else:
+        os.environ["ZEROSUM_STORE"] = previous

@@ -247,6 +247,11 @@ class Game(ABC, Generic[S, A]):
     #: (tic-tac-toe and other small m,n,k boards, Domineering). Both backends
     #: follow it, so the default options search alike on either.
     symmetric_search: bool = False
+    #: The version of the game's rules, for the store of proven results
+    #: (:mod:`zerosum.store`): raise it whenever a change of the rules could
+    #: change a position's value or its moves, and answers kept for the old
+    #: rules are never used for the new ones. 1 unless a game says otherwise.
+    rules_version: int = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's parsers refuse a non-string (TypeError) and an
@@ -589,6 +594,7 @@ class SearchHints(Protocol[S, A]):
 
     mover_wins_only: bool
     symmetric_search: bool
+    rules_version: int
 
     def evaluate(self, state: S, player: Player) -> int: ...
     def opening_scores(self, state: S) -> Mapping[A, int] | None: ...
