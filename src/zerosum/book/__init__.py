@@ -3,8 +3,7 @@ once and kept in a store file (the same SQLite format as the store of
 proven results, :mod:`zerosum.store`).
 
 * :mod:`.positions` -- the positions of a book, one per symmetry class;
-* :mod:`.proof`     -- what a book knows of a position, and a position
-  settled from its children's proofs;
+* :mod:`.proof`     -- a position settled from its children's entries;
 * :mod:`.workers`   -- the worker processes that solve positions, each with
   a warm searcher;
 * :mod:`.build`     -- the build: order, resuming, stopping;

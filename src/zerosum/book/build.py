@@ -3,54 +3,42 @@ happens when the build is stopped.
 
 **Order: deepest first.** The positions of the last ply are solved by search
 (in worker processes); every shallower position is then settled from its
-children's proofs (:func:`~.proof.from_children`), a step that costs a few
-table look-ups instead of a search, and gives the same value, distance and
-best moves a solve would (a child at the last ply that the game ended is
-scored by the rules). A position that cannot be settled so (a child missing
-from the book, as in games where a position is met at several plies) is
-solved by search too. Measured on Connect Four 5x4 and 6x5 in
+children's entries (:func:`~.proof.settle`), a step that costs a few
+look-ups instead of a search, and gives the same value, distance and best
+moves a solve would (a child that the game ended is scored by the rules).
+A position that cannot be settled so (a child missing from the book, as in
+games where a position is met at several plies) is solved by search too. Measured on Connect Four 5x4 and 6x5 in
 ``benchmarks/README.md``: solving every ply by search, shallowest first,
 costs far more, because the shallow positions are the hardest ones.
 
-**Stopping.** Every proof is written to the book as soon as it comes (one
+**Stopping.** Every result is written to the book as soon as it comes (one
 short transaction), so a build stopped at any moment -- Ctrl+C, which
 terminates the workers, or the process killed -- loses at most the
 positions being solved at that moment. **Resuming** is running the same
 build again: the positions the book already proves well enough (the exact
 value for a strong build, at least the outcome for a weak one) are skipped.
 
-The book itself is anything with the two methods of :class:`BookFile`
-(:class:`zerosum.book.storebook.StoreBook` over a store file).
+The book is a :class:`~zerosum.store.Store` file; its entries say
+``source = "book"``.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..game import Game
+from ..search.proven import Entry
+from ..store import Store, key_text
 from .positions import DEFAULT_MAX_POSITIONS, PositionTree, enumerate_positions
-from .proof import Proof, from_children, terminal
+from .proof import finished, good_enough, settle
 from .workers import PositionSolver, Task, WorkerSetup, init_worker, solve_task
 
 #: Settled positions written to the book in one transaction.
 DERIVED_BATCH = 500
-
-
-class BookFile(Protocol):
-    """Where a build reads what is already proven and writes what it proves."""
-
-    def proofs(self, game: Game[Any, Any]) -> Iterable[tuple[Hashable, Proof]]:
-        """Every position of ``game`` in the book: its symmetry-class key
-        (``game.canonical``) and its proof."""
-        ...
-
-    def write(self, game: Game[Any, Any], items: Sequence[tuple[Any, Proof]]) -> None:
-        """Put ``(state, proof)`` pairs in the book in one transaction."""
-        ...
 
 
 @dataclass
@@ -119,7 +107,7 @@ class BuildReport:
 def build_book(
     game: Game[Any, Any],
     plies: int,
-    book: BookFile,
+    book: Store,
     setup: WorkerSetup,
     *,
     jobs: int = 1,
@@ -143,11 +131,13 @@ def build_book(
     if tree is None:
         tree = enumerate_positions(game, plies, max_positions=max_positions)
     need_exact = not setup.weak
-    proven: dict[int, Proof] = {}
-    for key, proof in book.proofs(game):
-        number = tree.index.get(key)
-        if number is not None and proof.covers(need_exact):
-            proven[number] = proof
+    numbers = {key_text(key): i for i, key in enumerate(tree.key)}
+    proven: dict[int, Entry] = {}
+    for record in book.entries(game):
+        number = numbers.get(record.key)
+        entry = record.entry()
+        if number is not None and good_enough(entry, need_exact):
+            proven[number] = entry
     progress = BuildProgress(total=len(tree), skipped=len(proven))
     run = _Run(game, tree, book, setup, jobs, proven, progress, on_progress)
     order = range(max(tree.ply, default=-1), -1, -1) if deepest_first else range(
@@ -183,10 +173,10 @@ class _Run:
         self,
         game: Game[Any, Any],
         tree: PositionTree,
-        book: BookFile,
+        book: Store,
         setup: WorkerSetup,
         jobs: int,
-        proven: dict[int, Proof],
+        proven: dict[int, Entry],
         progress: BuildProgress,
         on_progress: Callable[[BuildProgress], None] | None,
     ) -> None:
@@ -210,43 +200,50 @@ class _Run:
         self.progress.ply = ply
         todo = [i for i in self.tree.at_ply(ply) if i not in self.proven]
         search: list[int] = []
-        batch: list[tuple[Any, Proof]] = []
+        batch: list[tuple[Any, Entry]] = []
         for number in todo:
             state = self.tree.state(number)
-            proof = self._settle(state) if derive else None
-            if proof is None:
+            entry = self._settle(state) if derive else None
+            if entry is None:
                 search.append(number)
                 continue
-            self.proven[number] = proof
-            batch.append((state, proof))
+            self.proven[number] = entry
+            batch.append((state, entry))
             self.progress.derived += 1
             if len(batch) >= DERIVED_BATCH:
-                self.book.write(self.game, batch)
+                self._write(batch)
                 batch = []
                 self._report()
         if batch:
-            self.book.write(self.game, batch)
+            self._write(batch)
         self._report()
         if search:
             self._search(search)
 
-    def _settle(self, state: Any) -> Proof | None:
-        """``state``'s proof from its children's, when every child is
+    def _write(self, items: list[tuple[Any, Entry]]) -> None:
+        """Into the book, in one transaction; a failing file (full disk,
+        read-only) is a :class:`~zerosum.store.StoreError` that ends the
+        build, everything before it kept."""
+        self.book.put_many(self.game, items)
+
+    def _settle(self, state: Any) -> Entry | None:
+        """``state``'s entry from its children's, when every child is
         finished or proven well enough; else None."""
         game, tree = self.game, self.tree
-        children: dict[str, Proof] = {}
+        mover = game.to_move(state)
+        children: list[tuple[Any, Entry, bool]] = []
         for action in game.actions(state):
             child = game.result(state, action)
             if game.is_terminal(child):
-                proof = terminal(game.utility(child, game.to_move(child)))
+                entry = finished(game, child)
             else:
                 number = tree.find(child)
                 found = None if number is None else self.proven.get(number)
-                if found is None or not found.covers(self.need_exact):
+                if found is None or not good_enough(found, self.need_exact):
                     return None
-                proof = found
-            children[game.format_move(action)] = proof
-        return from_children(children)
+                entry = found
+            children.append((action, entry, game.to_move(child) == mover))
+        return settle(children, self.need_exact)
 
     def _search(self, numbers: list[int]) -> None:
         tasks: list[Task] = [(i, tuple(self.tree.move_texts(i))) for i in numbers]
@@ -254,16 +251,15 @@ class _Run:
         progress.pending = len(tasks)
         if progress.search_started is None:
             progress.search_started = time.perf_counter()
-        for number, proof in self._solved(tasks):
-            state = self.tree.state(number)
-            self.book.write(self.game, [(state, proof)])
-            self.proven[number] = proof
+        for number, entry in self._solved(tasks):
+            self._write([(self.tree.state(number), entry)])
+            self.proven[number] = entry
             progress.solved += 1
             progress.pending -= 1
-            progress.nodes += proof.nodes
+            progress.nodes += entry.nodes
             self._report()
 
-    def _solved(self, tasks: list[Task]) -> Iterator[tuple[int, Proof]]:
+    def _solved(self, tasks: list[Task]) -> Iterator[tuple[int, Entry]]:
         if self.jobs <= 0:
             if self.local is None:
                 self.local = PositionSolver(self.setup)

@@ -1,103 +1,75 @@
-"""What a book knows of one position, as the builder handles it: a proven
-interval of values, the best moves and the positions the proof took.
+"""Settling a position from its children's proven results, as a one-ply
+search over them would.
 
-A strong solve proves the value itself (``lower == upper``, with its
-distance); a weak solve proves the outcome, and its fail-soft bound is kept
-as an interval (a win: at least ``lower``; a loss: at most ``upper``; a draw
-is always exact). Scores are the project's one encoding
-(:mod:`zerosum.search.types`), from the side to move.
+A book's entries are the store's (:class:`~zerosum.search.proven.Entry`):
+a strong solve proves the value with its distance (``lower == upper``), a
+weak one only the outcome (its whole range, as the store keeps it).
 
-:func:`from_children` settles a position from its children's proofs by one
-negamax step, as a one-ply search over proven children would: the interval
-of ``max(-child)`` with each child's distance one ply further, and the moves
-that reach the value. This is how a book built deepest first gets its
-shallower positions without searching them again.
+:func:`settle` is one negamax step: every move's score from its child's
+value (negated and one ply further, or only one ply further after a pass),
+the best of them, and every move that reaches it -- the value, distance and
+best-move set a solve of the position proves. A book built deepest first
+gets its shallower positions this way, without searching them again.
 
+>>> import zerosum
 >>> from zerosum.search.types import win_in, loss_in
->>> kids = {"a": Proof(win_in(3), win_in(3)), "b": Proof(loss_in(4), loss_in(4))}
->>> p = from_children(kids)
->>> p.lower == p.upper == win_in(5), p.best
-(True, ('b',))
+>>> game = zerosum.load("connect4(width=4,height=4)")
+>>> kids = [(0, Entry.exact_value(win_in(3), []), False),
+...         (1, Entry.exact_value(loss_in(4), []), False)]
+>>> entry = settle(kids, need_exact=True)
+>>> entry.describe(), entry.best_moves
+('win in 5 plies', (1,))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Any
 
-from ..search.types import WIN, is_decisive, loss_in, win_in
+from ..game import Game
+from ..search.proven import Entry, move_score
+from ..search.types import terminal_score
 
-
-@dataclass(frozen=True)
-class Proof:
-    """``lower <= value <= upper`` is proven for the side to move; ``best``
-    holds the moves proven best (notation, in the game's move order; for a
-    weak proof, the moves with the position's outcome); ``nodes`` the
-    positions the proof visited."""
-
-    lower: int
-    upper: int
-    best: tuple[str, ...] = ()
-    nodes: int = 0
-
-    @property
-    def exact(self) -> bool:
-        """The value itself is proven (with its distance)."""
-        return self.lower == self.upper
-
-    @property
-    def outcome(self) -> int | None:
-        """+1, 0, -1 when the interval proves one, else None."""
-        if self.lower > 0:
-            return 1
-        if self.upper < 0:
-            return -1
-        if self.lower == 0 == self.upper:
-            return 0
-        return None
-
-    def covers(self, need_exact: bool) -> bool:
-        """Whether this proof is as good as a build asks: the exact value
-        (strong), or at least the outcome (weak)."""
-        return self.exact if need_exact else self.outcome is not None
+#: What a settled entry says produced it.
+SOURCE = "book"
 
 
-def terminal(utility: int) -> Proof:
-    """The proof of a finished position for the side to move there, whose
-    utility is ``utility`` (the game ended on the move before: 0 plies)."""
-    value = 0 if utility == 0 else win_in(0) if utility > 0 else loss_in(0)
-    return Proof(value, value)
+def good_enough(entry: Entry, need_exact: bool) -> bool:
+    """Whether ``entry`` is as good as a build asks: the exact value (a
+    strong build), or at least the outcome (a weak one)."""
+    return entry.exact if need_exact else entry.outcome is not None
 
 
-def _back(score: int) -> int:
-    """A child's score seen from its parent: negated, one ply further."""
-    if not is_decisive(score):
-        return -score
-    return -score + 1 if score > 0 else -score - 1
+def finished(game: Game[Any, Any], state: Any) -> Entry:
+    """The entry of a finished position for its side to move (0 plies on)."""
+    value = terminal_score(game.utility(state, game.to_move(state)), 0)
+    return Entry.exact_value(value, [], source=SOURCE)
 
 
-def from_children(children: Mapping[str, Proof]) -> Proof:
-    """The parent's proof from every legal move's child proof (``children``
-    maps the move's text to the proof for the side to move in the child; in
-    the game's move order). The interval is exact when every child's is; a
-    win, draw or loss is proven when every child's outcome is."""
-    assert children, "a position with no moves is terminal"
-    lower = max(_back(p.upper) for p in children.values())
-    upper = max(_back(p.lower) for p in children.values())
+def settle(children: Sequence[tuple[Any, Entry, bool]], need_exact: bool) -> Entry | None:
+    """The parent's entry from every legal move's ``(move, child entry,
+    same_side)`` (``same_side``: the child has the same side to move, a
+    pass), in the game's move order; None when the children do not prove
+    enough (a child's value unknown for a strong build, an outcome unknown
+    for a weak one). Every child exact gives an exact value."""
+    assert children, "a position with no moves is finished"
     nodes = 1 + len(children)
-    if lower == upper:
-        best = tuple(m for m, p in children.items() if p.exact and _back(p.lower) == lower)
-        return Proof(lower, upper, best, nodes)
-    parent = Proof(lower, upper)
-    outcome = parent.outcome
-    best = tuple(
-        m
-        for m, p in children.items()
-        if outcome is not None and Proof(_back(p.upper), _back(p.lower)).outcome == outcome
-    )
-    if outcome == -1:
-        best = tuple(children)  # every move loses; as the solver says, all are "best"
-    return Proof(lower, upper, best, nodes)
+    if all(entry.exact for _m, entry, _s in children):
+        scores = [(m, move_score(entry.lower, same)) for m, entry, same in children]
+        value = max(score for _m, score in scores)
+        best = [m for m, score in scores if score == value]
+        return Entry.exact_value(value, best, nodes=nodes, source=SOURCE)
+    if need_exact:
+        return None
+    outcomes = []
+    for move, entry, same in children:
+        outcome = entry.outcome
+        if outcome is None:
+            return None
+        outcomes.append((move, outcome if same else -outcome))
+    result = max(o for _m, o in outcomes)
+    best = [m for m, o in outcomes if o == result]
+    return Entry.outcome_only(result, best, nodes=nodes, source=SOURCE)
 
 
-__all__ = ["WIN", "Proof", "from_children", "terminal"]
+__all__ = ["SOURCE", "Entry", "finished", "good_enough", "settle"]

@@ -5,7 +5,7 @@ position, or in this process.
 A task is a position's number and its moves from the start in the game's
 notation, so that a worker needs nothing but the game's spec (and the
 user's modules that register it) to replay it; the answer is the number and
-its :class:`~.proof.Proof`. Workers ignore Ctrl+C: the process that leads
+its :class:`~zerosum.search.proven.Entry`. Workers ignore Ctrl+C: the process that leads
 the build decides when they stop (it terminates them).
 """
 
@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game
 from ..registry import load
 from ..search.front import Searcher, SearchOptions
-from ..search.types import SearchResult, loss_in, win_in
-from .proof import Proof
+from ..search.proven import Entry
+from ..search.types import SearchResult
+from .proof import SOURCE
 
 #: A position to solve: its number in the book's tree, its moves from the start.
 Task = tuple[int, tuple[str, ...]]
@@ -39,18 +39,17 @@ class WorkerSetup:
     lang: str = "en"
 
 
-def to_proof(game: Game[Any, Any], result: SearchResult[Any], weak: bool) -> Proof:
-    """A solver's result as a :class:`Proof`: the value for a strong solve;
-    for a weak one the outcome, with the solver's fail-soft bound on the
-    side it proves (a win at least ``raw``, a loss at most ``raw``)."""
-    raw = result.score.raw
-    best = tuple(game.format_move(m) for m in result.best_moves)
+def to_entry(result: SearchResult[Any], weak: bool) -> Entry:
+    """A solver's result as a book entry: the value with its distance and
+    every best move (strong), or the outcome and every move that reaches it
+    (weak: the solver's raw score is only a bound, and the store keeps the
+    outcome's whole range)."""
+    score = result.score
     nodes = result.stats.nodes
-    if not weak or raw == 0:
-        return Proof(raw, raw, best, nodes)
-    if raw > 0:
-        return Proof(raw, win_in(1), best, nodes)
-    return Proof(loss_in(1), raw, best, nodes)
+    if weak and score.raw != 0:
+        outcome = 1 if score.raw > 0 else -1
+        return Entry.outcome_only(outcome, result.best_moves, nodes=nodes, source=SOURCE)
+    return Entry.exact_value(score.raw, result.best_moves, nodes=nodes, source=SOURCE)
 
 
 class PositionSolver:
@@ -63,11 +62,10 @@ class PositionSolver:
             self.game, SearchOptions(backend=setup.backend, hash_mb=setup.hash_mb)
         )
 
-    def solve(self, moves: Sequence[str]) -> Proof:
-        game = self.game
-        state = game.play(moves)
-        result = self.searcher.solve(state, weak=self.setup.weak)
-        return to_proof(game, result, self.setup.weak)
+    def solve(self, moves: Sequence[str]) -> Entry:
+        """The entry of the position after ``moves`` (notation) from the start."""
+        state = self.game.play(moves)
+        return to_entry(self.searcher.solve(state, weak=self.setup.weak), self.setup.weak)
 
 
 _solver: PositionSolver | None = None
@@ -106,7 +104,7 @@ def init_worker(setup: WorkerSetup) -> None:
     _solver = PositionSolver(setup)
 
 
-def solve_task(task: Task) -> tuple[int, Proof]:
+def solve_task(task: Task) -> tuple[int, Entry]:
     """In a worker: solve one task with the warm searcher."""
     assert _solver is not None, "init_worker runs first"
     number, moves = task
