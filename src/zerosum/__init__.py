@@ -7,6 +7,9 @@
 1
 """
 
+# The opening books' finder: every search consults a game's book (shipped
+# in the package, or built by the user) unless told not to.
+from .book import shipped as _books  # noqa: F401  (it registers the finder)
 from .game import Game, MoveError, Param, Player, PositionError, ZerosumError
 from .registry import games_table, load, register, register_alias
 from .search.types import Limits, MoveScore, Score, SearchResult, SearchStats

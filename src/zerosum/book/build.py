@@ -7,9 +7,8 @@ children's entries (:func:`~.proof.settle`), a step that costs a few
 look-ups instead of a search, and gives the same value, distance and best
 moves a solve would (a child that the game ended is scored by the rules).
 A position that cannot be settled so (a child missing from the book, as in
-games where a position is met at several plies) is solved by search too. Measured on Connect Four 5x4 and 6x5 in
-``benchmarks/README.md``: solving every ply by search, shallowest first,
-costs far more, because the shallow positions are the hardest ones.
+games where a position is met at several plies) is solved by search too.
+MEASURED
 
 **Stopping.** Every result is written to the book as soon as it comes (one
 short transaction), so a build stopped at any moment -- Ctrl+C, which

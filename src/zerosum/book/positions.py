@@ -165,3 +165,33 @@ def _add(
     tree.key.append(key)
     tree.index[key] = number
     return number
+
+
+def walk(game: Game[Any, Any]) -> Iterator[tuple[int, tuple[Any, ...], Any]]:
+    """Every non-terminal position reachable from the start, one per
+    symmetry class, breadth first in the game's move order (the order of
+    :func:`enumerate_positions`), as ``(ply, moves, state)``; endless for a
+    long game, so the caller stops it."""
+    start = game.initial_state()
+    if game.is_terminal(start):
+        return
+    seen: set[Hashable] = {game.canonical(start)[0]}
+    frontier: list[tuple[tuple[Any, ...], Any]] = [((), start)]
+    yield 0, (), start
+    ply = 0
+    while frontier:
+        ply += 1
+        following: list[tuple[tuple[Any, ...], Any]] = []
+        for moves, state in frontier:
+            for action in game.actions(state):
+                child = game.result(state, action)
+                if game.is_terminal(child):
+                    continue
+                key = game.canonical(child)[0]
+                if key in seen:
+                    continue
+                seen.add(key)
+                line = (*moves, action)
+                following.append((line, child))
+                yield ply, line, child
+        frontier = following
