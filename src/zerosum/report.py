@@ -82,6 +82,7 @@ def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -
         "leaves": stats.leaves,
         "cutoffs": stats.cutoffs,
         "time_s": round(stats.time_s, 6),
+        "source": result.source,
     }
 
 

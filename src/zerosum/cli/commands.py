@@ -27,6 +27,7 @@ from ..report import (
 )
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
+from ..search.proven import set_books_enabled, set_default_store
 from ..search.solver import SolveInterrupted
 from ..search.types import Limits, Progress, Score, SearchResult
 from .parser import EXIT_USAGE, Stopped, UsageError, error_line
@@ -38,6 +39,7 @@ from .render import (
     print_solution,
     progress_view,
 )
+from .store import store_for
 
 
 # -- positions from the command line -------------------------------------------
@@ -246,6 +248,9 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         symmetry=getattr(args, "symmetry", None),
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
         seed=getattr(args, "seed", None),
+        store=store_for(args),
+        use_store=not getattr(args, "no_store", True),
+        use_book=not getattr(args, "no_book", True),
     )
 
 
@@ -481,4 +486,8 @@ def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                 "install it with: python3 -m pip install 'zerosum[web]'"
             ).format(missing=error.name or error)
         ) from None
+    # The browser's searches read and write the server's store by default
+    # (each page may turn it and the books off in its settings).
+    set_default_store(store_for(args))
+    set_books_enabled(not args.no_book)
     return serve(args.host, args.port, args.open, args.allow_hosts, args.allow_origins)

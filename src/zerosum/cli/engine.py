@@ -24,7 +24,12 @@ One command per line on standard input, answers on standard output:
 * ``setoption name NAME value VALUE``: ``Hash`` (MB, the engine's table),
   ``Threads`` (1: searches use one thread), ``Level`` (easy, medium, hard,
   perfect: the limits of a ``go`` without any, and the level's deliberate
-  mistakes), ``Algorithm`` (engine or mcts), ``Seed``.
+  mistakes), ``Algorithm`` (engine or mcts), ``Seed``, ``Store`` and
+  ``Book`` (true or false: read and write the store of proven results,
+  ``$ZEROSUM_STORE`` or the user's default; read opening books). An answer
+  taken from them is announced by ``info string from the store: ...`` (or
+  ``from the opening book: ...``); a store that cannot be used by one
+  ``info string`` naming the file and what is wrong.
 
 A command that cannot be understood gets ``info string error: ...`` and the
 engine keeps running.
@@ -45,8 +50,11 @@ from ..i18n import _
 from ..registry import load
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions
+from ..search.proven import KnownResults
 from ..search.tt import check_megabytes
 from ..search.types import Limits, Score, SearchResult
+from ..store import default_store_path, open_store
+from .render import source_words
 
 NAME = "zerosum"
 AUTHOR = "the zerosum authors"
@@ -71,6 +79,10 @@ class Engine:
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
+        self.use_store = True
+        self.use_book = True
+        self._store: KnownResults | None = None
+        self._store_opened = False
         self.searcher: Searcher | None = None
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
@@ -117,6 +129,8 @@ class Engine:
         algorithms = " ".join(f"var {name}" for name in ALGORITHMS)
         self.write(f"option name Algorithm type combo default engine {algorithms}")
         self.write("option name Seed type spin default 0 min 0 max 2147483647")
+        self.write("option name Store type check default true")
+        self.write("option name Book type check default true")
         self.write("ugiok")
 
     def _isready(self, rest: list[str]) -> None:
@@ -127,9 +141,25 @@ class Engine:
         self.write("readyok")
 
     def _make_searcher(self) -> Searcher:
-        options = SearchOptions(algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed)
+        options = SearchOptions(
+            algorithm=self.algorithm,
+            hash_mb=self.hash_mb,
+            seed=self.seed,
+            store=self._the_store(),
+            use_store=self.use_store,
+            use_book=self.use_book,
+        )
         self.searcher = Searcher(self.game, options)
         return self.searcher
+
+    def _the_store(self) -> KnownResults | None:
+        """The default store, opened once (a problem: one ``info string``)."""
+        if self.use_store and not self._store_opened:
+            self._store_opened = True
+            self._store = open_store(
+                default_store_path(), warn=lambda m: self.write(f"info string {m}")
+            )
+        return self._store if self.use_store else None
 
     def _newgame(self, rest: list[str]) -> None:
         self._busy_check()
@@ -187,10 +217,23 @@ class Engine:
         elif name == "seed":
             self.seed = int(_number(value, "Seed"))
             self.searcher = None
+        elif name in ("store", "book"):
+            if value.lower() not in ("true", "false"):
+                raise ZerosumError(
+                    _("{name} must be true or false, got {value!r}").format(
+                        name=name.capitalize(), value=value[:20]
+                    )
+                )
+            if name == "store":
+                self.use_store = value.lower() == "true"
+            else:
+                self.use_book = value.lower() == "true"
+            self.searcher = None
         else:
             raise ZerosumError(
                 _(
-                    "unknown option {name!r}; expected Hash, Threads, Level, Algorithm or Seed"
+                    "unknown option {name!r}; expected Hash, Threads, Level, Algorithm, Seed,"
+                    " Store or Book"
                 ).format(name=name[:40])
             )
 
@@ -359,6 +402,8 @@ class Engine:
 
     def _info_result(self, result: SearchResult[Any]) -> None:
         stats = result.stats
+        if result.source != "search":
+            self.write(f"info string {source_words(result)}")
         self._info_line(
             result.depth, result.score, stats.nodes, stats.nodes_per_second, stats.time_s, result.pv
         )

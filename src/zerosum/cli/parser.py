@@ -182,6 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
             ),
         )
 
+    def store_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--store",
+            metavar="PATH",
+            help=_(
+                "the store of proven results to read and write (default: $ZEROSUM_STORE,"
+                " else one in your user data folder)"
+            ),
+        )
+        p.add_argument(
+            "--no-store", action="store_true", help=_("neither read nor write the store")
+        )
+        p.add_argument("--no-book", action="store_true", help=_("do not use opening books"))
+
     def position_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", metavar="GAME", help=_("game spec, e.g. tictactoe"))
         p.add_argument("--moves", help=_('moves played from the start, e.g. "0 4 1"'))
@@ -198,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
             ),
         )
         engine_options(p)
+        store_options(p)
         p.add_argument("--json", action="store_true", help=_("print one JSON object"))
         p.add_argument(
             "--batch",
@@ -230,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the AI's search algorithm: engine (default), minimax, alphabeta or mcts"),
     )
     engine_options(play)
+    store_options(play)
     play.add_argument("--depth", type=_whole_number, help=_("the AI's search depth"))
     play.add_argument("--time", type=_seconds, help=_("the AI's seconds per move"))
     play.add_argument(
@@ -367,6 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("address to listen on (default 127.0.0.1: this computer only)"),
     )
     serve.add_argument("--port", type=_port, default=8000, help=_("port (default 8000)"))
+    store_options(serve)
     serve.add_argument(
         "--open", action="store_true", help=_("open the page in the default browser")
     )

@@ -95,6 +95,12 @@ class TerminalObserver:
                     player=name, move=move, value=value, iterations=search.stats.nodes
                 )
             )
+        elif decision.search is not None and decision.search.source != "search":
+            search = decision.search
+            said = _("{player} plays {move}; for {player}: {known}")
+            self.out(
+                said.format(player=name, move=move, known=source_words(search))
+            )
         elif decision.search is not None:
             search = decision.search
             # The score is from the mover's side: say so.
@@ -328,8 +334,23 @@ def print_mcts_analysis(
     )
 
 
+def source_words(result: SearchResult[Any]) -> str:
+    """Where a kept answer came from, with its value: ``from the opening
+    book: win in 41 plies``, ``from the store: draw``."""
+    if result.source == "book":
+        return _("from the opening book: {value}").format(value=describe_score(result.score))
+    return _("from the store: {value}").format(value=describe_score(result.score))
+
+
 def print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
     stats = result.stats
+    if result.source != "search":
+        # Answered from kept results: say where from, instead of search counts.
+        words = source_words(result)
+        out(_("Answered {words} (no positions searched, {time:.3f} s).").format(
+            words=words, time=stats.time_s
+        ))
+        return
     out(
         _(
             "Positions visited: {nodes}, leaves: {leaves}, cut-offs: {cutoffs}, time: {time:.3f} s"
@@ -377,6 +398,7 @@ def print_solution(
         )
     out(_("Principal variation: {line}").format(line=line))
     solved_by = "solver" if args.algorithm == "engine" else args.algorithm
-    out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
+    if result.source == "search":
+        out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
     print_stats(result, out)
 

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from . import reference, solver
+from . import recall, reference, solver
 from .engine import BACKENDS, Engine, EngineOptions, Progress
+from .proven import KnownResults, default_store, find_book
 from .types import Limits, MoveScore, SearchResult, check_limits
 
 #: The AI's time per move when no limit is given: small games are solved well
@@ -66,7 +67,22 @@ class SearchOptions:
       (None: the backend's choice);
     * ``evaluate_terminals`` -- reference algorithms at a depth limit score
       finished positions with the evaluation too, as the tutorials' code does;
-    * ``seed``      -- for algorithms that draw at random (MCTS).
+    * ``seed``      -- for algorithms that draw at random (MCTS);
+    * ``store``     -- a store of proven results to read and write
+      (:class:`zerosum.store.Store`, or any
+      :class:`~zerosum.search.proven.KnownResults`); None: the process's
+      default store (:func:`~zerosum.search.proven.set_default_store`, which
+      the command line, the browser and ``zerosum engine`` set; none in a
+      plain library use);
+    * ``use_store`` -- False: no store at all (``--no-store``);
+    * ``use_book``  -- False: no opening book (``--no-book``).
+
+    A solve is answered from the book or the store when they know the
+    position (or every move's result), and a completed solve (and an
+    analysis exact for every move) is written to the store. The engine's
+    analysis and moves read them too when not limited in depth (a
+    depth-limited level stays as weak as asked); the reference algorithms'
+    depth-limited searches never do. See :mod:`zerosum.search.recall`.
     """
 
     algorithm: str = "engine"
@@ -75,6 +91,9 @@ class SearchOptions:
     symmetry: bool | None = None
     evaluate_terminals: bool = False
     seed: int | None = None
+    store: KnownResults | None = field(default=None, compare=False)
+    use_store: bool = True
+    use_book: bool = True
 
     def __post_init__(self) -> None:
         if self.algorithm not in _ALGORITHMS:
@@ -329,6 +348,15 @@ class Searcher:
         self.options = options or SearchOptions()
         self._entry = _ALGORITHMS[self.options.algorithm]
         self.algorithm: Algorithm = self._entry.factory(game, self.options)
+        #: Where proven results are kept: the store written to (None: none),
+        #: and every keeper read, the book first.
+        self.store: KnownResults | None = None
+        if self.options.use_store:
+            self.store = self.options.store if self.options.store is not None else default_store()
+        book = find_book(game) if self.options.use_book else None
+        self.known: tuple[KnownResults, ...] = tuple(
+            k for k in (book, self.store) if k is not None
+        )
 
     @property
     def backend(self) -> str:
@@ -371,7 +399,15 @@ class Searcher:
             )
         _check_playable(self.game, state)
         limits = self._limits(limits, self._entry.analysis_limits)
-        return self.algorithm.analyze(state, limits, multipv, on_progress)
+        engine = self.options.algorithm == "engine"
+        if engine and limits.depth is None:
+            kept = recall.recall_analysis(self.known, self.game, state, multipv)
+            if kept is not None:
+                return kept
+        result = self.algorithm.analyze(state, limits, multipv, on_progress)
+        if engine and self.store is not None:
+            recall.remember_analysis(self.store, self.game, state, result)
+        return result
 
     def best_move(
         self,
@@ -385,6 +421,10 @@ class Searcher:
         moves."""
         _check_playable(self.game, state)
         limits = self._limits(limits, self._entry.move_limits)
+        if self.options.algorithm == "engine" and limits.depth is None:
+            kept = recall.recall_move(self.known, self.game, state, rng)
+            if kept is not None:
+                return kept
         return self.algorithm.best_move(state, limits, rng, on_progress)
 
     def solve(
@@ -403,12 +443,23 @@ class Searcher:
             if weak:
                 raise ZerosumError(_("a weak solve searches to the end; expected no depth"))
         _check_playable(self.game, state)
-        return self.algorithm.solve(state, weak, depth, on_progress)
+        if depth is None:
+            kept = recall.recall_solve(self.known, self.game, state, weak)
+            if kept is not None:
+                return kept
+        result = self.algorithm.solve(state, weak, depth, on_progress)
+        if depth is None and self.store is not None and self.options.algorithm in _PROVERS:
+            recall.remember_solve(self.store, self.game, state, result, weak)
+        return result
 
     def stop(self) -> None:
         """From another thread: end the running search (engine: with its best
         completed result; a solve raises :class:`~.solver.SolveInterrupted`)."""
         self.algorithm.stop()
+
+
+#: The algorithms whose solve gives every best move (so it may be kept).
+_PROVERS = ("engine", "minimax", "alphabeta")
 
 
 def _check_playable(game: Game[Any, Any], state: Any) -> None:

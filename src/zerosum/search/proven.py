@@ -17,7 +17,8 @@ the side to move, in the project's one score encoding
   outcome (:func:`outcome_bounds`);
 * ``best_moves`` -- for an exact value, every move worth it (a strong
   solve's set); for a bound, every move proven to reach the same outcome
-  (a weak solve's set);
+  (a weak solve's set); empty when only the value is known (a position
+  reached by an analysis's move);
 * ``nodes`` -- the positions the proof took; ``solved_at`` -- when (seconds
   since the epoch); ``source`` -- what produced it (``solve``, ``analyze``,
   ``book``).
@@ -153,11 +154,16 @@ class Entry:
 def merge(old: Entry, new: Entry) -> Entry:
     """The entry to keep when ``new`` is put where ``old`` is: never a worse
     answer for a better one. An exact value beats a bound (and a first exact
-    value stays); of two bounds the tighter wins; two bounds that each tell
-    something the other does not are joined (the intersection, with the
-    newer best moves); bounds that contradict each other keep ``old``."""
+    value stays, gaining the best moves it lacked); of two bounds the
+    tighter wins; two bounds that each tell something the other does not
+    are joined (the intersection, with the newer best moves); bounds that
+    contradict each other keep ``old``."""
     if old.exact:
-        return old
+        # An exact value kept without its moves (from an analysis of the
+        # position before) gains them from a solve.
+        return new if new.exact and new.lower == old.lower and not old.best_moves and (
+            new.best_moves
+        ) else old
     if new.exact:
         return new
     lower, upper = max(old.lower, new.lower), min(old.upper, new.upper)
@@ -205,7 +211,27 @@ class KnownResults(Protocol):
 
     def get(self, game: Any, state: Any) -> Entry | None: ...
 
-    def put(self, game: Any, state: Any, entry: Entry) -> Entry | None: ...
+    def put(self, game: Any, state: Any, entry: Entry) -> None: ...
+
+
+#: The store the front door uses when its options name none (and do not
+#: turn the store off): set once by a front end (the command line, the
+#: browser, ``zerosum engine``) from its settings; None in a plain library
+#: use, which then keeps nothing unless given a store.
+_DEFAULT_STORE: list[KnownResults | None] = [None]
+
+
+def set_default_store(store: KnownResults | None) -> KnownResults | None:
+    """Make ``store`` the process's default store (None: none); returns the
+    previous one."""
+    previous = _DEFAULT_STORE[0]
+    _DEFAULT_STORE[0] = store
+    return previous
+
+
+def default_store() -> KnownResults | None:
+    """The process's default store (see :func:`set_default_store`)."""
+    return _DEFAULT_STORE[0]
 
 
 #: Finders of a game's opening book: ``finder(game)`` returns the book (a
@@ -220,8 +246,20 @@ def register_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
         _BOOK_FINDERS.append(finder)
 
 
+#: Whether books are found at all in this process (``serve --no-book``).
+_BOOKS_ON = [True]
+
+
+def set_books_enabled(enabled: bool) -> None:
+    """Turn finding opening books on or off for the whole process."""
+    _BOOKS_ON[0] = enabled
+
+
 def find_book(game: Any) -> KnownResults | None:
-    """The opening book of ``game``, or None when no finder has one."""
+    """The opening book of ``game``, or None when no finder has one (or
+    books are turned off: :func:`set_books_enabled`)."""
+    if not _BOOKS_ON[0]:
+        return None
     for finder in _BOOK_FINDERS:
         book = finder(game)
         if book is not None:
@@ -236,9 +274,12 @@ __all__ = [
     "Entry",
     "KnownResults",
     "child_value",
+    "default_store",
     "find_book",
     "merge",
     "move_score",
     "outcome_bounds",
     "register_book_finder",
+    "set_books_enabled",
+    "set_default_store",
 ]

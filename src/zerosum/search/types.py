@@ -203,7 +203,10 @@ class SearchResult(Generic[A]):
     * ``best_moves``-- every move that scores as well as the best;
     * ``moves``     -- per-move analysis, best first (empty if not asked for);
     * ``depth``     -- the depth limit searched (None: to the end of the game);
-    * ``stats``     -- positions visited, leaves, cut-offs, time.
+    * ``stats``     -- positions visited, leaves, cut-offs, time;
+    * ``source``    -- where the answer came from: ``search`` (this search),
+      ``store`` (the store of proven results) or ``book`` (an opening book);
+      an answer kept from an earlier proof counts no positions searched.
     """
 
     best_move: A | None
@@ -213,6 +216,7 @@ class SearchResult(Generic[A]):
     depth: int | None = None
     best_moves: tuple[A, ...] = ()
     moves: tuple[MoveScore[A], ...] = field(default_factory=tuple)
+    source: str = "search"
 
 
 @dataclass(frozen=True)

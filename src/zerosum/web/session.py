@@ -22,12 +22,12 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import i18n
-from ..agents import Decision, EngineAgent, MCTSAgent, RandomAgent
+from ..agents import LEVELS, Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
-from ..search.front import Searcher
+from ..search.front import Searcher, SearchOptions
 from ..search.types import Limits, Score
 from . import messages, searches
 from .messages import (
@@ -91,6 +91,11 @@ class Session:
         self.analysis_time = DEFAULT_ANALYSIS
         self.analysis_on = False
         self.lines = DEFAULT_LINES
+        #: Use the store of proven results and opening books (the page's
+        #: settings; the store itself is the server's, see ``zerosum serve``).
+        self.use_store = True
+        self.use_book = True
+        self._options_changed = False
         #: The AI waits at the position shown (the record is being stepped
         #: through); reported as ``paused`` only when the computer is to move.
         self.holding = False
@@ -124,13 +129,18 @@ class Session:
         self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._make_agents()
-        self.analyst = Searcher(game)
+        self.analyst = Searcher(game, self._options())
         self.runner.label = game.spec()
+
+    def _options(self) -> SearchOptions:
+        """The search options of the page's settings (store, book)."""
+        return SearchOptions(use_store=self.use_store, use_book=self.use_book)
 
     def _make_agents(self) -> None:
         """Fresh agents for both sides, seeded from the session's seed (so a
         game with the same seed and moves replays the same)."""
         self.agents: list[Agent | None] = []
+        options = self._options()
         for index, spec in enumerate(self.players):
             seed = self.seed * 2 + index
             if spec.kind == "random":
@@ -138,9 +148,11 @@ class Session:
             elif spec.kind == "mcts":
                 self.agents.append(MCTSAgent(Limits(time=spec.time or MCTS_SECONDS), seed=seed))
             elif spec.kind == "ai" and spec.time is not None:
-                self.agents.append(EngineAgent(Limits(time=spec.time), seed=seed))
+                self.agents.append(EngineAgent(Limits(time=spec.time), seed=seed, options=options))
             elif spec.kind == "ai":
-                self.agents.append(EngineAgent.at_level(spec.level or "hard", seed=seed))
+                level = LEVELS[spec.level or "hard"]
+                limits = Limits(depth=level.depth, time=level.time)
+                self.agents.append(EngineAgent(limits, seed, level.noise, options=options))
             else:
                 self.agents.append(None)
 
@@ -281,12 +293,25 @@ class Session:
         delay = messages.number(data, "delay", MIN_DELAY, MAX_DELAY)
         analysis_time = messages.number(data, "analysis_time", MIN_ANALYSIS, MAX_ANALYSIS)
         lines = messages.whole(data, "lines", MIN_LINES, MAX_LINES, _("Lines"))
+        store = messages.flag(data, "store") if "store" in data else None
+        book = messages.flag(data, "book") if "book" in data else None
         if delay is not None:
             self.delay = delay
         if analysis_time is not None:
             self.analysis_time = analysis_time
         if lines is not None:
             self.lines = lines
+        if (store is not None and store != self.use_store) or (
+            book is not None and book != self.use_book
+        ):
+            self.use_store = self.use_store if store is None else store
+            self.use_book = self.use_book if book is None else book
+            # The next search (the AI's, an analysis) reads them or not.
+            if self.searching is None:
+                self._make_agents()
+                self.analyst = Searcher(self.game, self._options())
+            else:
+                self._options_changed = True
         self._send_state()
 
     def _on_analysis(self, data: dict[str, Any]) -> None:
@@ -373,6 +398,11 @@ class Session:
         self._stop_review = False
 
     def _start(self, kind: str, work: Callable[[int], Any]) -> None:
+        if self._options_changed and self.searching is None:
+            # The store and book settings changed during the last search.
+            self._options_changed = False
+            self._make_agents()
+            self.analyst = Searcher(self.game, self._options())
         self.runner.start(kind, work)
         self._send_state()
 
@@ -458,6 +488,13 @@ class Session:
             searching=self.runner.kind,
             search_id=self.runner.search_id,
             paused=self._paused(),
-            settings=Settings(self.delay, self.analysis_time, self.analysis_on, self.lines),
+            settings=Settings(
+                self.delay,
+                self.analysis_time,
+                self.analysis_on,
+                self.lines,
+                self.use_store,
+                self.use_book,
+            ),
             seed=self.seed,
         )

@@ -27,6 +27,9 @@ class Settings:
     analysis_time: float
     analysis: bool
     lines: int
+    #: Read and write the store of proven results; read opening books.
+    store: bool = True
+    book: bool = True
 
 
 def minus(value: int) -> str:
@@ -186,5 +189,7 @@ def state_object(
         "delay": settings.delay,
         "analysis_time": settings.analysis_time,
         "lines": settings.lines,
+        "store": settings.store,
+        "book": settings.book,
         "seed": seed,
     }

@@ -122,6 +122,12 @@ export function renderSummary() {
   }
   node.hidden = false;
   node.textContent = summary.text;
+  // An answer kept from an earlier proof: a badge saying where it came from.
+  if (summary.source === "store" || summary.source === "book") {
+    const badge = h("span", "source-badge " + summary.source, summary.source === "book" ? t("opening book") : t("store"));
+    badge.title = summary.source === "book" ? t("from the opening book: no search needed") : t("from the store: no search needed");
+    node.prepend(badge, " ");
+  }
   const stale = summary.kind !== "result" && summary.position !== undefined && summary.position !== state.position;
   node.classList.toggle("stale", stale);
 }
@@ -224,6 +230,7 @@ export function onAnalysis(analysis) {
     app.summary = {
       kind: "analysis",
       position,
+      source: analysis.source,
       text: t("Best move {move}: {value} · {nodes} positions in {seconds} s", {
         move: analysis.best_move === undefined || analysis.best_move === null ? "–" : analysis.best_move,
         value: scoreWords(analysis.score, Boolean(analysis.exact)),
@@ -260,6 +267,7 @@ export function onResult(result) {
     setEvaluation(result.score, Boolean(result.exact), player, position);
     app.summary = {
       kind: "result",
+      source: result.source,
       text: t("{player} plays {move}: {value}, {nodes} positions", {
         player: playerName(state, player),
         move: result.best_move === undefined || result.best_move === null ? "–" : result.best_move,
@@ -305,5 +313,10 @@ export function bindAnalysis() {
   $("#analysis-toggle").addEventListener("change", (event) => {
     send({ type: "analysis", on: Boolean(event.target.checked) });
   });
+  for (const name of ["store", "book"]) {
+    $("#use-" + name).addEventListener("change", (event) => {
+      send({ type: "settings", [name]: Boolean(event.target.checked) });
+    });
+  }
 
 }

@@ -209,6 +209,10 @@ export function renderControls() {
   if (has && typeof state.analysis_time === "number" && document.activeElement !== analysisTime) {
     analysisTime.value = String(state.analysis_time);
   }
+  for (const name of ["store", "book"]) {
+    const box = $("#use-" + name);
+    if (has && typeof state[name] === "boolean" && document.activeElement !== box) box.checked = state[name];
+  }
 }
 
 /** Wire the toolbar under the board: Undo, Redo, Flip, Resume. */
