@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -273,38 +273,40 @@ def read_line(text: str, games: dict[str, Game[Any, Any]]) -> tuple[Game[Any, An
     return game, state, entry
 
 
-def import_lines(lines: Iterable[tuple[int, str | None]], store: Store) -> ImportReport:
+def import_lines(
+    lines: Iterable[tuple[int, str | None]], book_for: Callable[[Game[Any, Any]], Store]
+) -> ImportReport:
     """Check each numbered line (None: not valid text) and merge the good
-    ones into ``store`` (the store's rule: never a worse answer for a
-    better one), in batches; every bad line is kept in the report with its
-    reason, and the import goes on."""
+    ones into ``book_for(game)`` (the store's rule: never a worse answer
+    for a better one), in batches; every bad line -- a book that refuses
+    its game included -- is kept in the report with its reason, and the
+    import goes on."""
     report = ImportReport()
     games: dict[str, Game[Any, Any]] = {}
-    pending: dict[int, list[tuple[Any, Entry]]] = {}
-    by_id: dict[int, Game[Any, Any]] = {}
+    pending: dict[tuple[int, int], tuple[Store, Game[Any, Any], list[tuple[Any, Entry]]]] = {}
 
     def flush() -> None:
-        for ident, items in pending.items():
-            report.written += store.put_many(by_id[ident], items)
+        for store, game, items in pending.values():
+            report.written += store.put_many(game, items)
         pending.clear()
 
     for number, text in lines:
-        if text is None or not text.strip():
-            if text is None:
-                report.read += 1
-                report.bad.append((number, _("the line is not valid text")))
+        if text is not None and not text.strip():
             continue
         report.read += 1
         try:
+            if text is None:
+                raise BadLine(_("the line is not valid UTF-8 text"))
             game, state, entry = read_line(text, games)
+            store = book_for(game)
         except ZerosumError as error:
             report.bad.append((number, str(error)))
             continue
         report.accepted += 1
         report.games.add(game.spec())
-        by_id[id(game)] = game
-        pending.setdefault(id(game), []).append((state, entry))
-        if sum(len(v) for v in pending.values()) >= BATCH:
+        slot = pending.setdefault((id(store), id(game)), (store, game, []))
+        slot[2].append((state, entry))
+        if sum(len(v[2]) for v in pending.values()) >= BATCH:
             flush()
     flush()
     return report

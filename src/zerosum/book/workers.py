@@ -58,9 +58,11 @@ class PositionSolver:
     def __init__(self, setup: WorkerSetup) -> None:
         self.setup = setup
         self.game = load(setup.spec)
-        self.searcher = Searcher(
-            self.game, SearchOptions(backend=setup.backend, hash_mb=setup.hash_mb)
+        # A fresh proof: neither the store nor any book is read (nor written).
+        options = SearchOptions(
+            backend=setup.backend, hash_mb=setup.hash_mb, use_store=False, use_book=False
         )
+        self.searcher = Searcher(self.game, options)
 
     def solve(self, moves: Sequence[str]) -> Entry:
         """The entry of the position after ``moves`` (notation) from the start."""

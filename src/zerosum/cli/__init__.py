@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from .. import i18n
 from ..game import ZerosumError, excerpt
 from ..i18n import _
+from .book import cmd_book
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
@@ -37,6 +38,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "match": cmd_match,
     "replay": cmd_replay,
     "engine": cmd_engine,
+    "book": cmd_book,
 }
 
 
