@@ -206,7 +206,8 @@ def test_verify_agrees_then_catches_a_tampered_entry(tmp_path: Path) -> None:
     caught = run_cli("book", "verify", str(book), "--sample", "1000", "--backend", "python")
     assert caught.returncode == 1
     assert caught.stdout.count("MISMATCH") == 1
-    assert "the book says win in 5 plies" in caught.stdout and "the solver says draw" in caught.stdout
+    assert "the book says win in 5 plies" in caught.stdout
+    assert "the solver says draw" in caught.stdout
 
 
 def test_build_info_and_a_resumed_build_on_the_command_line(tmp_path: Path) -> None:
@@ -219,7 +220,8 @@ def test_build_info_and_a_resumed_build_on_the_command_line(tmp_path: Path) -> N
     info = run_cli("book", "info", str(book), "--json")
     obj = json.loads(info.stdout)
     assert obj["games"][0]["positions"] == obj["games"][0]["exact"] == 627
-    assert [p["positions"] for p in obj["games"][0]["plies"]] == [1, 3, 12, 38, 108, 153, 183, 95, 34]
+    plies = [p["positions"] for p in obj["games"][0]["plies"]]
+    assert plies == [1, 3, 12, 38, 108, 153, 183, 95, 34]
     assert obj["bytes"] > 0
 
 
