@@ -171,6 +171,15 @@ def test_another_rules_version_or_parameters_is_never_used(store: Store) -> None
     assert store.get(changed, state) is None
     assert store.get(zerosum.load("connect4(width=5,height=5)"), state) is None
     assert store.get(game, state) is not None
+    # Reported once, as one line, by a store that reports its problems; the
+    # store goes on answering for the rules it holds.
+    notes: list[str] = []
+    with Store.open(store.path, on_error=notes.append) as reporting:
+        assert reporting.get(changed, state) is None
+        assert reporting.get(changed, state) is None
+        assert reporting.get(game, state) is not None
+    assert len(notes) == 1 and str(store.path) in notes[0]
+    assert "rules version 1, not 2" in notes[0]
     assert identity_of(zerosum.load("connect4")) == identity_of(
         zerosum.load("connect4(width=7,height=6)")
     )

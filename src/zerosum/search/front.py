@@ -347,7 +347,7 @@ class Searcher:
         self.game = game
         self.options = options or SearchOptions()
         self._entry = _ALGORITHMS[self.options.algorithm]
-        self.algorithm: Algorithm = self._entry.factory(game, self.options)
+        self._algorithm: Algorithm | None = None
         #: Where proven results are kept: the store written to (None: none),
         #: and every keeper read, the book first.
         self.store: KnownResults | None = None
@@ -357,6 +357,15 @@ class Searcher:
         self.known: tuple[KnownResults, ...] = tuple(
             k for k in (book, self.store) if k is not None
         )
+
+    @property
+    def algorithm(self) -> Algorithm:
+        """The algorithm bound to the game, made at its first use: an answer
+        from the store or a book needs none (and so does not load the
+        compiled backend, which takes most of a new process's start)."""
+        if self._algorithm is None:
+            self._algorithm = self._entry.factory(self.game, self.options)
+        return self._algorithm
 
     @property
     def backend(self) -> str:
@@ -455,7 +464,8 @@ class Searcher:
     def stop(self) -> None:
         """From another thread: end the running search (engine: with its best
         completed result; a solve raises :class:`~.solver.SolveInterrupted`)."""
-        self.algorithm.stop()
+        if self._algorithm is not None:
+            self._algorithm.stop()
 
 
 #: The algorithms whose solve gives every best move (so it may be kept).

@@ -125,6 +125,8 @@ class Store:
         self._db: sqlite3.Connection | None = connection
         self._lock = threading.RLock()
         self._game_ids: dict[GameIdentity, int] = {}
+        #: Identities whose other rules versions were already reported.
+        self._noted: set[GameIdentity] = set()
         #: Set after a reported problem: reading (or writing) is then off.
         self.read_failed = False
         self.write_failed = False
@@ -280,7 +282,10 @@ class Store:
                 self.on_error(_("{problem}; going on without it").format(problem=problem))
             return otherwise
 
-    def _game_id(self, game: Game[Any, Any], create: bool) -> int | None:
+    def _game_id(self, game: Game[Any, Any]) -> int | None:
+        """The row id of ``game``'s identity, or None when the store holds
+        nothing of it. Answers kept for other rules of the game are never
+        used; with ``on_error`` that is said once (one line)."""
         identity = identity_of(game)
         found = self._game_ids.get(identity)
         if found is not None:
@@ -291,13 +296,26 @@ class Store:
             (identity.spec, identity.rules_version),
         ).fetchone()
         if row is None:
-            if not create:
-                return None
-            cursor = db.execute(
-                "INSERT INTO games (name, spec, rules_version) VALUES (?, ?, ?)",
-                (identity.name, identity.spec, identity.rules_version),
-            )
-            row = (cursor.lastrowid,)
+            if self.on_error is not None and identity not in self._noted:
+                self._noted.add(identity)
+                other = db.execute(
+                    "SELECT rules_version FROM games WHERE spec = ? ORDER BY rules_version DESC",
+                    (identity.spec,),
+                ).fetchone()
+                if other is not None:
+                    self.on_error(
+                        _(
+                            "{what} {path}: holds answers for {game} under rules version"
+                            " {found}, not {ours}; they are not used"
+                        ).format(
+                            what=_what(self._label),
+                            path=self.path,
+                            game=identity.spec,
+                            found=other[0],
+                            ours=identity.rules_version,
+                        )
+                    )
+            return None
         self._game_ids[identity] = int(row[0])
         return int(row[0])
 
@@ -310,7 +328,7 @@ class Store:
                 key, transform = position_key(game, state)
             except UnstableKey:
                 return None
-            game_id = self._game_id(game, create=False)
+            game_id = self._game_id(game)
             if game_id is None:
                 return None
             row = self._conn().execute(
@@ -335,7 +353,7 @@ class Store:
             db = self._conn()
             if game is None:
                 return int(db.execute("SELECT count(*) FROM positions").fetchone()[0])
-            game_id = self._game_id(game, create=False)
+            game_id = self._game_id(game)
             if game_id is None:
                 return 0
             sql = "SELECT count(*) FROM positions WHERE game = ?"
