@@ -39,6 +39,7 @@ from ..search.proven import Entry
 from ..store import Store, StoreError, identity_of
 from .bookbar import BuildBar, duration
 from .parser import EXIT_USAGE, UsageError, error_line
+from .render import pad
 from .store import warn as store_warn
 
 #: Exit status of ``book verify`` when the book and the solver disagree.
@@ -312,7 +313,8 @@ def _info(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             )
         )
         head = (_("ply"), _("positions"), _("exact"))
-        out(f"  {head[0]:>5} {head[1]:>12} {head[2]:>12}")
+        out(f"  {pad(head[0], 5, right=True)} {pad(head[1], 12, right=True)}"
+            f" {pad(head[2], 12, right=True)}")
         for row in item["plies"]:
             out(f"  {row['ply']:>5} {row['positions']:>12,} {row['exact']:>12,}")
         if item["not_found"]:
