@@ -300,3 +300,35 @@ def test_a_built_book_is_found_and_read_only_by_solve(tmp_path: Path) -> None:
     fresh, kept = json.loads(searched.stdout), json.loads(from_book.stdout)
     assert fresh["source"] == "search"
     assert (fresh["value"], fresh["best_moves"]) == (kept["value"], kept["best_moves"])
+
+
+def test_a_book_in_the_package_is_found_read_only_and_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from zerosum.book import shipped
+
+    spec = "connect4(width=4,height=4)"
+    game = zerosum.load(spec)
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    path = folder / shipped.book_file_name(game)
+    assert path.name == "connect4-width4-height4.r1.sqlite"
+    _build(spec, 3, path, jobs=0)
+    before = path.read_bytes()
+    monkeypatch.setattr(shipped, "SHIPPED_DIR", folder)
+    shipped.forget_opened()
+    try:
+        assert shipped.find_book_file(game) == path
+        assert shipped.find_book_file(zerosum.load("connect4(width=5,height=4)")) is None
+        state = game.play_text("1 2")
+        kept = Searcher(game, SearchOptions(use_store=False)).solve(state)
+        fresh = Searcher(game, FRESH).solve(state)
+        assert (kept.source, fresh.source) == ("book", "search")
+        assert kept.score == fresh.score and set(kept.best_moves) == set(fresh.best_moves)
+        off = Searcher(game, SearchOptions(use_store=False, use_book=False)).solve(state)
+        assert off.source == "search"
+        book = shipped.open_book(game)
+        assert book is not None and getattr(book, "readonly", False)
+    finally:
+        shipped.forget_opened()
+    assert path.read_bytes() == before

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..game import ZerosumError
+from ..i18n import _
 from ..registry import load
 from ..search.front import Searcher, SearchOptions
 from ..search.proven import Entry
@@ -71,6 +73,7 @@ class PositionSolver:
 
 
 _solver: PositionSolver | None = None
+_failure: ZerosumError | None = None
 
 
 def import_module_or_file(name: str) -> None:
@@ -95,19 +98,44 @@ def import_module_or_file(name: str) -> None:
 
 def init_worker(setup: WorkerSetup) -> None:
     """A worker process's start: Ctrl+C ignored (the leader stops the
-    workers), the language, the user's games, one warm searcher."""
-    global _solver
+    workers), the language, the user's games, one warm searcher. A failure
+    here is kept and raised by the first task (a pool whose initializer
+    raises would start new workers for ever)."""
+    global _solver, _failure
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .. import i18n
 
-    i18n.activate(setup.lang)
-    for name in setup.imports:
-        import_module_or_file(name)
-    _solver = PositionSolver(setup)
+    try:
+        i18n.activate(setup.lang)
+        for name in setup.imports:
+            import_module_or_file(name)
+        _solver = PositionSolver(setup)
+    except Exception as error:
+        _failure = _one_line_error(error)
+
+
+def _one_line_error(error: Exception, moves: Sequence[str] | None = None) -> ZerosumError:
+    """``error`` as a one-line error that crosses back to the leader (any
+    exception pickles badly or says too little on its own)."""
+    reason = str(error) if isinstance(error, ZerosumError) else (
+        f"{type(error).__name__}: {error}"
+    )
+    if moves is None:
+        return ZerosumError(reason)
+    return ZerosumError(
+        _("cannot solve the position after {moves}: {reason}").format(
+            moves=" ".join(moves) or _("(the start)"), reason=reason
+        )
+    )
 
 
 def solve_task(task: Task) -> tuple[int, Entry]:
     """In a worker: solve one task with the warm searcher."""
+    if _failure is not None:
+        raise _failure
     assert _solver is not None, "init_worker runs first"
     number, moves = task
-    return number, _solver.solve(moves)
+    try:
+        return number, _solver.solve(moves)
+    except Exception as error:
+        raise _one_line_error(error, moves) from None
