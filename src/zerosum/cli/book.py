@@ -96,12 +96,14 @@ def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
     info = sub.add_parser("info", help=_("what a book holds: games, positions per ply, size"))
     info.add_argument("book", metavar="BOOK", help=_("a book file"))
     info.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    walk_option(info, whole_number)
 
     export = sub.add_parser("export", help=_("write a book as JSON lines"))
     export.add_argument("book", metavar="BOOK", help=_("a book file"))
     export.add_argument(
         "-o", "--output", metavar="FILE", help=_("the file to write (default: standard output)")
     )
+    walk_option(export, whole_number)
 
     imports = sub.add_parser(
         "import", help=_("merge JSON lines into a book, checking each against the rules")
@@ -126,6 +128,25 @@ def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
         "--backend", choices=BACKENDS, default="auto",
         help=_("engine: auto (native when compiled code is available), python or native"),
     )
+    walk_option(verify, whole_number)
+
+
+def walk_option(p: argparse.ArgumentParser, whole_number: Callable[[str], int]) -> None:
+    """``--max-positions`` of the commands that find a book's positions again
+    by walking the game from the start."""
+    p.add_argument(
+        "--max-positions", type=whole_number, default=DEFAULT_MAX_POSITIONS, metavar="N",
+        help=_("walk at most N positions from the start to find the book's (default {n})")
+        .format(n=f"{DEFAULT_MAX_POSITIONS:,}"),
+    )
+
+
+def _walk_limit(args: argparse.Namespace) -> int:
+    if args.max_positions < 1:
+        raise UsageError(
+            _("--max-positions must be at least 1, got {n}").format(n=args.max_positions)
+        )
+    return int(args.max_positions)
 
 
 def cmd_book(args: argparse.Namespace, out: Callable[[str], None]) -> int:
@@ -276,7 +297,7 @@ def _info(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                 continue
             if not records:
                 continue
-            places = locate(game, (r.key for r in records))
+            places = locate(game, (r.key for r in records), _walk_limit(args))
             by_ply: dict[int, list[int]] = {}
             for record in records:
                 where = places.get(record.key)
@@ -320,7 +341,7 @@ def _info(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         if item["not_found"]:
             out(
                 _("  {n} positions not reached from the start within {most} positions.").format(
-                    n=f"{item['not_found']:,}", most=f"{DEFAULT_MAX_POSITIONS:,}"
+                    n=f"{item['not_found']:,}", most=f"{args.max_positions:,}"
                 )
             )
     if not games and not problems:
@@ -333,14 +354,14 @@ def _export(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     report = ExportReport()
     with _open_read(args.book) as book:
         if args.output is None:
-            for line in export_lines(book, report):
+            for line in export_lines(book, report, _walk_limit(args)):
                 out(line)
         else:
             target = Path(args.output).expanduser()
             partial = target.with_name(target.name + ".partial")
             try:
                 with partial.open("w", encoding="utf-8") as file:
-                    for line in export_lines(book, report):
+                    for line in export_lines(book, report, _walk_limit(args)):
                         file.write(line + "\n")
                 partial.replace(target)
             except OSError as error:
@@ -355,7 +376,7 @@ def _export(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             _(
                 "{game}: {n} positions not exported: not reached from the start within"
                 " {most} positions"
-            ).format(game=spec, n=f"{missing:,}", most=f"{DEFAULT_MAX_POSITIONS:,}")
+            ).format(game=spec, n=f"{missing:,}", most=f"{args.max_positions:,}")
         )
     for problem in report.problems:
         print(error_line(problem), file=sys.stderr)
@@ -456,7 +477,7 @@ def _verify(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         for game, key in chosen:
             by_game.setdefault(game.spec(), (game, []))[1].append(key)
         for game, keys in by_game.values():
-            places = locate(game, keys)
+            places = locate(game, keys, _walk_limit(args))
             solvers: dict[bool, PositionSolver] = {}
             for key in keys:
                 where: Located | None = places.get(key)

@@ -4,6 +4,7 @@ a log stays short and the same from run to run)."""
 
 from __future__ import annotations
 
+import time
 from typing import TextIO
 
 from ..book.build import BuildProgress
@@ -13,6 +14,9 @@ from ..i18n import _
 WIDTH = 24
 #: Plain lines: one each time this fraction more of the positions is done.
 STEP = 0.1
+#: The bar is drawn again at most this often (seconds): thousands of
+#: positions a second would otherwise be thousands of writes.
+REDRAW = 0.1
 
 
 def duration(seconds: float) -> str:
@@ -57,10 +61,15 @@ class BuildBar:
         self.live = live
         self.shown = False
         self.next_step = 0.0
+        self.drawn = 0.0
 
     def __call__(self, progress: BuildProgress) -> None:
         fraction = progress.done / progress.total if progress.total else 1.0
         if self.live:
+            now = time.monotonic()
+            if now - self.drawn < REDRAW and progress.done < progress.total:
+                return
+            self.drawn = now
             filled = round(WIDTH * fraction)
             bar = "#" * filled + "." * (WIDTH - filled)
             self.stream.write(f"\r\033[K[{bar}] {status(progress)}")
