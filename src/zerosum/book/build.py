@@ -8,7 +8,16 @@ look-ups instead of a search, and gives the same value, distance and best
 moves a solve would (a child that the game ended is scored by the rules).
 A position that cannot be settled so (a child missing from the book, as in
 games where a position is met at several plies) is solved by search too.
-MEASURED
+
+Why deepest first, measured (``benchmarks/bench_book.py``, one warm
+searcher): Connect Four 6x5 to 4 plies took 118,968,334 positions searched
+this way, against 188,730,593 deepest first searching every position and
+210,079,029 shallowest first (the shallow positions are the hardest, and a
+warm table does not make them free). A build stopped early is useful too:
+its deepest plies are complete, and a search answers a position at once
+when each of its moves leads to a position the book holds
+(:mod:`zerosum.search.recall`), so ply ``K`` already settles ply ``K - 1``
+for every search.
 
 **Stopping.** Every result is written to the book as soon as it comes (one
 short transaction), so a build stopped at any moment -- Ctrl+C, which
