@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 make_venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check ".[web,fast]"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check ".[web,fast,store]"
 echo "scripts/setup.sh: installed zerosum in $(pwd)/.venv (run .venv/bin/zerosum, or . .venv/bin/activate first)" >&2

@@ -30,12 +30,19 @@ def shared_data(relative: str) -> Path:
 
 @pytest.fixture(autouse=True, scope="session")
 def _temporary_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Every test (and every process a test starts) uses a temporary store
-    unless it names one: the suite never writes to the user's real store."""
-    previous = os.environ.get("ZEROSUM_STORE")
+    """Every test (and every process a test starts) uses no store by default,
+    and a temporary one if that is turned back on: the suite never writes to
+    the user's real store."""
+    names = ("ZEROSUM_STORE", "ZEROSUM_NO_STORE", "ZEROSUM_NO_BOOK")
+    previous = {name: os.environ.get(name) for name in names}
     os.environ["ZEROSUM_STORE"] = str(tmp_path_factory.mktemp("store") / "store.sqlite")
+    # The front ends' default store and books are off: a test's output must
+    # not depend on what another test proved (tests of the store name one).
+    os.environ["ZEROSUM_NO_STORE"] = "1"
+    os.environ["ZEROSUM_NO_BOOK"] = "1"
     yield
-    if previous is None:
-        os.environ.pop("ZEROSUM_STORE", None)
-    else:
-        os.environ["ZEROSUM_STORE"] = previous
+    for name, value in previous.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value

@@ -43,6 +43,7 @@ def kinds() -> list[Entry]:
         Entry.outcome_only(-1, [0, 1, 2, 3, 4, 5, 6], nodes=5, solved_at=5.0),
         Entry(0, win_in(1), (3,), 11, 6.0, "solve"),  # at least a draw
         Entry(loss_in(1), 0, (2,), 12, 7.0, "solve"),  # at most a draw
+        Entry.exact_value(0, [3], nodes=3, solved_at=8.0, source="book").with_ply(4),
     ]
 
 
@@ -54,7 +55,9 @@ def store(tmp_path: Path) -> Any:
 
 def test_every_kind_of_entry_round_trips(store: Store) -> None:
     game = zerosum.load("connect4")
-    positions = [game.play_text(m) for m in ("4", "44", "444", "4444", "43", "434", "4343")]
+    positions = [
+        game.play_text(m) for m in ("4", "44", "444", "4444", "43", "434", "4343", "4321")
+    ]
     for state, entry in zip(positions, kinds(), strict=True):
         assert store.get(game, state) is None
         store.put(game, state, entry)
@@ -62,6 +65,7 @@ def test_every_kind_of_entry_round_trips(store: Store) -> None:
         assert store.get(game, state) == entry
     assert store.count(game) == len(positions) == store.count()
     assert store.games() == [identity_of(game)]
+    assert sorted(r.ply or 0 for r in store.entries(game)) == [0] * 7 + [4]
 
 
 def test_entries_iterates_records_of_the_representative(store: Store) -> None:
@@ -226,10 +230,11 @@ def test_default_path_follows_xdg_without_platformdirs(
 
 
 def test_the_test_suite_never_uses_the_real_store() -> None:
-    """conftest.py points ZEROSUM_STORE at a temporary file."""
+    """conftest.py points ZEROSUM_STORE at a temporary file, and turns the
+    front ends' default store off."""
     path = default_store_path()
     assert ".local/share" not in str(path)
-    assert os.environ.get("ZEROSUM_STORE")
+    assert os.environ.get("ZEROSUM_STORE") and os.environ.get("ZEROSUM_NO_STORE") == "1"
 
 
 def test_a_missing_store_is_created(tmp_path: Path) -> None:

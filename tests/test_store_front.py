@@ -49,10 +49,14 @@ def test_solve_twice_the_second_from_the_store(tmp_path: Path) -> None:
 
 def test_the_environment_names_the_default_store(tmp_path: Path) -> None:
     path = tmp_path / "env.sqlite"
-    _solve_json(env={"ZEROSUM_STORE": str(path)})
+    env = {"ZEROSUM_STORE": str(path), "ZEROSUM_NO_STORE": ""}
+    _solve_json(env=env)
     assert path.exists()
-    again, _ = _solve_json(env={"ZEROSUM_STORE": str(path)})
+    again, _ = _solve_json(env=env)
     assert again["source"] == "store"
+    # ZEROSUM_NO_STORE (set for the whole test suite) turns the default off.
+    off, _ = _solve_json(env={"ZEROSUM_STORE": str(path), "ZEROSUM_NO_STORE": "1"})
+    assert off["source"] == "search"
     game = zerosum.load("connect4(width=5,height=4)")
     with Store.open(path) as store:
         entry = store.get(game, game.play_text("3 3"))
@@ -120,7 +124,7 @@ def test_the_engine_says_an_answer_came_from_the_store(tmp_path: Path) -> None:
     with Store.open(path) as store:
         Searcher(game, SearchOptions(store=store, use_book=False)).solve(game.play(["0", "4"]))
     script = "ugi\nisready\nposition startpos moves 0 4\ngo\n"
-    env = {"ZEROSUM_STORE": str(path)}
+    env = {"ZEROSUM_STORE": str(path), "ZEROSUM_NO_STORE": ""}
     on = run_cli("engine", "tictactoe", stdin=script, env=env)
     assert "info string from the store: draw" in on.stdout
     off = run_cli(
@@ -175,11 +179,9 @@ def test_the_browser_session_reads_the_store_and_its_settings_turn_it_off(
     assert default_store() is previous
 
 
-def test_the_suite_runs_the_cli_on_a_temporary_store() -> None:
+def test_the_suite_runs_the_cli_without_the_users_store() -> None:
+    code = "from zerosum.store import *; print(default_store_path(), store_off_by_default())"
     done = subprocess.run(
-        [sys.executable, "-c", "from zerosum.store import default_store_path as d; print(d())"],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert ".local/share" not in done.stdout
+    assert ".local/share" not in done.stdout and done.stdout.split()[-1] == "True"

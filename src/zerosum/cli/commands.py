@@ -39,7 +39,7 @@ from .render import (
     print_solution,
     progress_view,
 )
-from .store import store_for
+from .store import store_for, use_book, use_store
 
 
 # -- positions from the command line -------------------------------------------
@@ -249,8 +249,8 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
         seed=getattr(args, "seed", None),
         store=store_for(args),
-        use_store=not getattr(args, "no_store", True),
-        use_book=not getattr(args, "no_book", True),
+        use_store=use_store(args),
+        use_book=use_book(args),
     )
 
 
@@ -489,5 +489,5 @@ def cmd_serve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     # The browser's searches read and write the server's store by default
     # (each page may turn it and the books off in its settings).
     set_default_store(store_for(args))
-    set_books_enabled(not args.no_book)
+    set_books_enabled(use_book(args))
     return serve(args.host, args.port, args.open, args.allow_hosts, args.allow_origins)

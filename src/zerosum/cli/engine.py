@@ -53,7 +53,12 @@ from ..search.front import Searcher, SearchOptions
 from ..search.proven import KnownResults
 from ..search.tt import check_megabytes
 from ..search.types import Limits, Score, SearchResult
-from ..store import default_store_path, open_store
+from ..store import (
+    books_off_by_default,
+    default_store_path,
+    open_store,
+    store_off_by_default,
+)
 from .render import source_words
 
 NAME = "zerosum"
@@ -79,8 +84,8 @@ class Engine:
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
-        self.use_store = True
-        self.use_book = True
+        self.use_store = not store_off_by_default()
+        self.use_book = not books_off_by_default()
         self._store: KnownResults | None = None
         self._store_opened = False
         self.searcher: Searcher | None = None
@@ -129,8 +134,8 @@ class Engine:
         algorithms = " ".join(f"var {name}" for name in ALGORITHMS)
         self.write(f"option name Algorithm type combo default engine {algorithms}")
         self.write("option name Seed type spin default 0 min 0 max 2147483647")
-        self.write("option name Store type check default true")
-        self.write("option name Book type check default true")
+        self.write(f"option name Store type check default {str(self.use_store).lower()}")
+        self.write(f"option name Book type check default {str(self.use_book).lower()}")
         self.write("ugiok")
 
     def _isready(self, rest: list[str]) -> None:
@@ -150,6 +155,7 @@ class Engine:
             use_book=self.use_book,
         )
         self.searcher = Searcher(self.game, options)
+        self.searcher.prepare()  # the heavy set-up, before readyok
         return self.searcher
 
     def _the_store(self) -> KnownResults | None:

@@ -12,7 +12,13 @@ from pathlib import Path
 
 from ..i18n import _
 from ..search.proven import KnownResults
-from ..store import Store, default_store_path, open_store
+from ..store import (
+    Store,
+    books_off_by_default,
+    default_store_path,
+    open_store,
+    store_off_by_default,
+)
 from .parser import one_line
 
 #: Stores opened by this process, by path: one connection each, kept open
@@ -26,14 +32,29 @@ def warn(message: str) -> None:
 
 
 def store_for(args: argparse.Namespace) -> KnownResults | None:
-    """The store the command's options name (None: none, or unusable)."""
+    """The store the command's options name (None: none, or unusable):
+    ``--store PATH``; else, unless ``--no-store`` or ``$ZEROSUM_NO_STORE``,
+    the default store."""
     if getattr(args, "no_store", True):
         return None
     given = getattr(args, "store", None)
+    if not given and store_off_by_default():
+        return None
     path = Path(given).expanduser() if given else default_store_path()
     if path not in _OPENED:
         _OPENED[path] = open_store(path, warn=warn)
     return _OPENED[path]
+
+
+def use_store(args: argparse.Namespace) -> bool:
+    """Whether the command reads and writes a store at all."""
+    return store_for(args) is not None
+
+
+def use_book(args: argparse.Namespace) -> bool:
+    """Whether the command reads opening books: not with ``--no-book`` or
+    ``$ZEROSUM_NO_BOOK``."""
+    return not getattr(args, "no_book", True) and not books_off_by_default()
 
 
 def close_stores() -> None:
@@ -44,4 +65,4 @@ def close_stores() -> None:
     _OPENED.clear()
 
 
-__all__ = ["Store", "close_stores", "store_for", "warn"]
+__all__ = ["Store", "close_stores", "store_for", "use_book", "use_store", "warn"]

@@ -367,6 +367,12 @@ class Searcher:
             self._algorithm = self._entry.factory(self.game, self.options)
         return self._algorithm
 
+    def prepare(self) -> None:
+        """Make the algorithm now (the engine's table, its compiled code), so
+        that the first search does not pay for it (``zerosum engine`` does
+        this on ``isready``)."""
+        _ = self.algorithm
+
     @property
     def backend(self) -> str:
         """The engine backend in use (``python`` or ``native``), or the

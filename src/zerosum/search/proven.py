@@ -21,7 +21,8 @@ the side to move, in the project's one score encoding
   reached by an analysis's move);
 * ``nodes`` -- the positions the proof took; ``solved_at`` -- when (seconds
   since the epoch); ``source`` -- what produced it (``solve``, ``analyze``,
-  ``book``).
+  ``book``); ``ply`` -- how many plies from the start the position is, when
+  the producer knows (a book does; None otherwise).
 
 >>> from zerosum.search.types import win_in
 >>> old = Entry(win_in(9), win_in(1), (3,))
@@ -69,6 +70,7 @@ class Entry:
     nodes: int = 0
     solved_at: float = 0.0
     source: str = "solve"
+    ply: int | None = None
 
     def __post_init__(self) -> None:
         if not LOWEST <= self.lower <= self.upper <= HIGHEST:
@@ -149,6 +151,10 @@ class Entry:
     def with_moves(self, best_moves: Sequence[Any]) -> Entry:
         """The same entry with ``best_moves``."""
         return replace(self, best_moves=tuple(best_moves))
+
+    def with_ply(self, ply: int | None) -> Entry:
+        """The same entry at ``ply`` plies from the start."""
+        return replace(self, ply=ply)
 
 
 def merge(old: Entry, new: Entry) -> Entry:

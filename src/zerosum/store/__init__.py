@@ -10,6 +10,8 @@ The API (names kept stable):
 * :func:`default_store_path` -- ``$ZEROSUM_STORE``, else ``store.sqlite`` in
   the user data directory (``platformdirs`` when installed, the ``store``
   extra; else the XDG rule, ``~/.local/share/zerosum/store.sqlite``);
+  ``$ZEROSUM_NO_STORE`` / ``$ZEROSUM_NO_BOOK`` turn the front ends' default
+  store / books off (:func:`store_off_by_default`, :func:`books_off_by_default`);
 * :meth:`Store.open` ``(path=None, *, readonly=False, on_error=None,
   label="store")`` -- open or create; :meth:`Store.close`, or use it as a
   context manager; :func:`open_store` -- the same, reporting problems
@@ -58,11 +60,21 @@ from .db import (
     open_store,
 )
 from .identity import GameIdentity, identity_of, key_text, position_key
-from .paths import ENV_VAR, default_store_path, user_data_dir
+from .paths import (
+    ENV_VAR,
+    NO_BOOK_VAR,
+    NO_STORE_VAR,
+    books_off_by_default,
+    default_store_path,
+    store_off_by_default,
+    user_data_dir,
+)
 
 __all__ = [
     "APPLICATION_ID",
     "ENV_VAR",
+    "NO_BOOK_VAR",
+    "NO_STORE_VAR",
     "SCHEMA_VERSION",
     "Entry",
     "GameIdentity",
@@ -70,6 +82,7 @@ __all__ = [
     "Record",
     "Store",
     "StoreError",
+    "books_off_by_default",
     "default_store_path",
     "identity_of",
     "key_text",
@@ -77,5 +90,6 @@ __all__ = [
     "open_store",
     "outcome_bounds",
     "position_key",
+    "store_off_by_default",
     "user_data_dir",
 ]

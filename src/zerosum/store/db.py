@@ -5,11 +5,11 @@ Layout (schema 1; ``PRAGMA user_version`` holds the schema, ``PRAGMA
 application_id`` marks the file as zerosum's)::
 
     games(id, name, spec, rules_version)            -- one row per identity
-    positions(game, key, lower, upper, moves, nodes, solved_at, source)
+    positions(game, key, lower, upper, moves, nodes, solved_at, source, ply)
                                                     -- one row per symmetry class
 
 ``key`` and ``moves`` are as :mod:`zerosum.store.identity` writes them;
-``lower`` / ``upper`` / ``nodes`` / ``solved_at`` / ``source`` are an
+``lower`` / ``upper`` / ``nodes`` / ``solved_at`` / ``source`` / ``ply`` are an
 :class:`~zerosum.search.proven.Entry`'s fields. A position put twice keeps
 the better answer (:func:`~zerosum.search.proven.merge`), decided inside
 one write transaction so that two writers never lose each other's proofs.
@@ -34,7 +34,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -70,6 +70,7 @@ CREATE TABLE IF NOT EXISTS positions (
     nodes INTEGER NOT NULL,
     solved_at REAL NOT NULL,
     source TEXT NOT NULL,
+    ply INTEGER,
     PRIMARY KEY (game, key)
 ) WITHOUT ROWID;
 """
@@ -97,11 +98,14 @@ class Record:
     nodes: int
     solved_at: float
     source: str
+    ply: int | None = None
 
     def entry(self) -> Entry:
         """The record as an :class:`Entry` whose best moves are the move
         names (in the representative's frame)."""
-        return Entry(self.lower, self.upper, self.moves, self.nodes, self.solved_at, self.source)
+        return Entry(
+            self.lower, self.upper, self.moves, self.nodes, self.solved_at, self.source, self.ply
+        )
 
 
 class Store:
@@ -332,18 +336,21 @@ class Store:
             if game_id is None:
                 return None
             row = self._conn().execute(
-                "SELECT lower, upper, moves, nodes, solved_at, source FROM positions"
+                "SELECT lower, upper, moves, nodes, solved_at, source, ply FROM positions"
                 " WHERE game = ? AND key = ?",
                 (game_id, key),
             ).fetchone()
             if row is None:
                 return None
-            lower, upper, moves, nodes, solved_at, source = row
+            lower, upper, moves, nodes, solved_at, source, ply = row
             try:
                 best = read_moves(game, state, moves, transform)
             except ZerosumError as error:
                 raise ValueError(f"a stored move is not legal here: {error}") from None
-            return Entry(int(lower), int(upper), best, int(nodes), float(solved_at), str(source))
+            return Entry(
+                int(lower), int(upper), best, int(nodes), float(solved_at), str(source),
+                None if ply is None else int(ply),
+            )
 
         return self._guard(False, call, None)
 
@@ -379,7 +386,8 @@ class Store:
             db = self._conn()
             sql = (
                 "SELECT g.name, g.spec, g.rules_version, p.key, p.lower, p.upper, p.moves,"
-                " p.nodes, p.solved_at, p.source FROM positions p JOIN games g ON g.id = p.game"
+                " p.nodes, p.solved_at, p.source, p.ply"
+                " FROM positions p JOIN games g ON g.id = p.game"
             )
             args: tuple[Any, ...] = ()
             if game is not None:
@@ -387,9 +395,8 @@ class Store:
                 sql += " WHERE g.spec = ? AND g.rules_version = ?"
                 args = (identity.spec, identity.rules_version)
             out = []
-            for name, spec, version, key, lower, upper, moves, nodes, when, source in db.execute(
-                sql + " ORDER BY p.game, p.key", args
-            ):
+            for row in db.execute(sql + " ORDER BY p.game, p.key", args):
+                name, spec, version, key, lower, upper, moves, nodes, when, source, ply = row
                 names = _move_names(moves)
                 out.append(
                     Record(
@@ -401,6 +408,7 @@ class Store:
                         int(nodes),
                         float(when),
                         str(source),
+                        None if ply is None else int(ply),
                     )
                 )
             return out
@@ -467,23 +475,27 @@ class Store:
                 written = 0
                 for key, entry in rows:
                     old = db.execute(
-                        "SELECT lower, upper, moves, nodes, solved_at, source FROM positions"
+                        "SELECT lower, upper, moves, nodes, solved_at, source, ply FROM positions"
                         " WHERE game = ? AND key = ?",
                         (game_id, key),
                     ).fetchone()
                     kept = entry
                     if old is not None:
-                        previous = Entry(int(old[0]), int(old[1]), (str(old[2]),),
-                                         int(old[3]), float(old[4]), str(old[5]))
+                        previous = Entry(
+                            int(old[0]), int(old[1]), (str(old[2]),), int(old[3]),
+                            float(old[4]), str(old[5]), None if old[6] is None else int(old[6]),
+                        )
                         kept = merge(previous, entry)
                         if kept is previous:
                             continue
+                        if kept.ply is None and previous.ply is not None:
+                            kept = replace(kept, ply=previous.ply)
                     db.execute(
                         "INSERT OR REPLACE INTO positions"
-                        " (game, key, lower, upper, moves, nodes, solved_at, source)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        " (game, key, lower, upper, moves, nodes, solved_at, source, ply)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (game_id, key, kept.lower, kept.upper, kept.best_moves[0],
-                         kept.nodes, kept.solved_at, kept.source),
+                         kept.nodes, kept.solved_at, kept.source, kept.ply),
                     )
                     written += 1
                 db.execute("COMMIT")
@@ -517,7 +529,7 @@ class Store:
 
 def _with_text(entry: Entry, moves: str) -> Entry:
     """``entry`` carrying its moves as the one JSON text the file stores."""
-    return Entry(entry.lower, entry.upper, (moves,), entry.nodes, entry.solved_at, entry.source)
+    return replace(entry, best_moves=(moves,))
 
 
 def _moves_json(names: tuple[str, ...]) -> str:

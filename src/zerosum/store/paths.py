@@ -17,6 +17,25 @@ from pathlib import Path
 ENV_VAR = "ZEROSUM_STORE"
 #: The store's file name inside the user data directory.
 FILE_NAME = "store.sqlite"
+#: Set (to anything but ``""`` or ``0``): the front ends use no store, or no
+#: opening book, unless told otherwise (``--store PATH``); for test suites
+#: and scripts that must not depend on what was kept before.
+NO_STORE_VAR = "ZEROSUM_NO_STORE"
+NO_BOOK_VAR = "ZEROSUM_NO_BOOK"
+
+
+def _set(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def store_off_by_default() -> bool:
+    """True when ``$ZEROSUM_NO_STORE`` turns the default store off."""
+    return _set(NO_STORE_VAR)
+
+
+def books_off_by_default() -> bool:
+    """True when ``$ZEROSUM_NO_BOOK`` turns opening books off."""
+    return _set(NO_BOOK_VAR)
 
 
 def user_data_dir() -> Path:
