@@ -37,13 +37,20 @@ def _size(path: Path) -> int:
 
 
 def build(
-    spec: str, plies: int, path: Path, jobs: int, backend: str, **kwargs: bool
+    spec: str,
+    plies: int,
+    path: Path,
+    jobs: int,
+    backend: str,
+    derive: bool = True,
+    deepest_first: bool = True,
 ) -> tuple[BuildReport, float]:
     game = zerosum.load(spec)
     started = time.perf_counter()
     with Store.open(path, label="book") as book:
         report = build_book(
-            game, plies, book, WorkerSetup(spec, backend=backend), jobs=jobs, **kwargs
+            game, plies, book, WorkerSetup(spec, backend=backend), jobs=jobs,
+            derive=derive, deepest_first=deepest_first,
         )
     return report, time.perf_counter() - started
 

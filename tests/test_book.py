@@ -286,7 +286,7 @@ def test_a_built_book_is_found_and_read_only_by_solve(tmp_path: Path) -> None:
     # The default --out is the user's books folder beside the store; solve
     # then answers from it (and --no-book does not).
     store = tmp_path / "store.sqlite"
-    env = {"ZEROSUM_STORE": str(store)}
+    env = {"ZEROSUM_STORE": str(store), "ZEROSUM_NO_BOOK": "0"}  # the suite turns books off
     built = run_cli("book", "build", "connect4(width=4,height=4)", "--plies", "3", "--jobs",
                     "1", env=env)
     assert built.returncode == 0, built.stderr
