@@ -261,9 +261,12 @@ def test_a_book_of_another_game_or_a_damaged_file_is_left_as_it_was(tmp_path: Pa
     assert _contents(book) and book.read_bytes() == before
     damaged = tmp_path / "damaged.sqlite"
     damaged.write_bytes(b"this is not a book" * 100)
+    lines = tmp_path / "one.jsonl"
+    lines.write_text('{"game": "tictactoe", "moves": "4", "lower": 0, "upper": 0}\n')
     for args in (["build", "tictactoe", "--plies", "2", "--out", str(damaged)],
                  ["info", str(damaged)], ["export", str(damaged)],
-                 ["verify", str(damaged), "--sample", "2"]):
+                 ["verify", str(damaged), "--sample", "2"],
+                 ["import", str(lines), "--into", str(damaged)]):
         done = run_cli("book", *args)
         assert done.returncode == 2, args
         assert str(damaged) in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -25,7 +25,7 @@ from ..i18n import _
 from ..registry import load
 from ..search.proven import HIGHEST, LOWEST, SOURCES, Entry
 from ..search.types import WIN, is_decisive
-from ..store import GameIdentity, Record, Store, key_text
+from ..store import GameIdentity, Record, Store, StoreError, key_text
 from .positions import DEFAULT_MAX_POSITIONS, walk
 
 #: Lines imported in one transaction.
@@ -299,6 +299,8 @@ def import_lines(
                 raise BadLine(_("the line is not valid UTF-8 text"))
             game, state, entry = read_line(text, games)
             store = book_for(game)
+        except StoreError:
+            raise  # the book itself cannot be used: no line can be imported
         except ZerosumError as error:
             report.bad.append((number, str(error)))
             continue

@@ -199,9 +199,9 @@ def _build(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             _("--max-positions must be at least 1, got {n}").format(n=args.max_positions)
         )
     path = Path(args.out).expanduser() if args.out else shipped.default_book_path(game)
-    tree = enumerate_positions(game, plies, max_positions=args.max_positions)
     with Store.open(path, label="book") as book:
         _book_of_game(book, game)
+        tree = enumerate_positions(game, plies, max_positions=args.max_positions)
         setup = WorkerSetup(
             spec=game.spec(),
             weak=args.weak,
