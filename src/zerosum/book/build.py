@@ -55,7 +55,7 @@ class BuildProgress:
     (``skipped`` were there before this run, ``solved`` were searched and
     ``derived`` settled from their children in this run); ``ply`` is the
     ply being worked on; ``pending`` the searches known to be left;
-    ``search_seconds`` the time spent since the first search was sent."""
+    ``search_started`` when the first search came back."""
 
     total: int
     ply: int = 0
@@ -77,10 +77,11 @@ class BuildProgress:
 
     @property
     def rate(self) -> float:
-        """Positions solved by search per second (0.0 before the first)."""
-        if self.search_started is None or not self.solved:
+        """Positions solved by search per second since the first came back
+        (so the workers' start-up does not count); 0.0 before the second."""
+        if self.search_started is None or self.solved < 2:
             return 0.0
-        return self.solved / max(time.perf_counter() - self.search_started, 1e-9)
+        return (self.solved - 1) / max(time.perf_counter() - self.search_started, 1e-9)
 
     @property
     def seconds_left(self) -> float | None:
@@ -257,9 +258,9 @@ class _Run:
         tasks: list[Task] = [(i, tuple(self.tree.move_texts(i))) for i in numbers]
         progress = self.progress
         progress.pending = len(tasks)
-        if progress.search_started is None:
-            progress.search_started = time.perf_counter()
         for number, entry in self._solved(tasks):
+            if progress.search_started is None:
+                progress.search_started = time.perf_counter()
             self._write([(self.tree.state(number), entry)])
             self.proven[number] = entry
             progress.solved += 1

@@ -88,10 +88,6 @@ def add_parser(commands: Any, whole_number: Callable[[str], int]) -> None:
             n=f"{DEFAULT_MAX_POSITIONS:,}"
         ),
     )
-    build.add_argument(
-        "--progress", action="store_true",
-        help=_("show the progress bar even when the output is not a terminal"),
-    )
 
     info = sub.add_parser("info", help=_("what a book holds: games, positions per ply, size"))
     info.add_argument("book", metavar="BOOK", help=_("a book file"))
@@ -220,14 +216,14 @@ def _build(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             file=sys.stderr,
             flush=True,
         )
+        # A bar rewritten in place on a terminal; plain lines in a log.
         bar = BuildBar(sys.stderr, live=sys.stderr.isatty())
-        show = args.progress or sys.stderr.isatty()
         # SIGTERM stops a build as Ctrl+C does: the workers ended, the book kept.
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         try:
             report = build_book(
                 game, plies, book, setup, jobs=jobs, tree=tree,
-                on_progress=bar if show else None,
+                on_progress=bar,
             )
         finally:
             signal.signal(signal.SIGTERM, previous)
