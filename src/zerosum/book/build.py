@@ -217,7 +217,7 @@ class _Run:
                 search.append(number)
                 continue
             self.proven[number] = entry
-            batch.append((state, entry))
+            batch.append((state, entry.with_ply(ply)))
             self.progress.derived += 1
             if len(batch) >= DERIVED_BATCH:
                 self._write(batch)
@@ -261,7 +261,7 @@ class _Run:
         for number, entry in self._solved(tasks):
             if progress.search_started is None:
                 progress.search_started = time.perf_counter()
-            self._write([(self.tree.state(number), entry)])
+            self._write([(self.tree.state(number), entry.with_ply(self.tree.ply[number]))])
             self.proven[number] = entry
             progress.solved += 1
             progress.pending -= 1

@@ -269,7 +269,10 @@ def read_line(text: str, games: dict[str, Game[Any, Any]]) -> tuple[Game[Any, An
     when = obj.get("solved_at", time.time())
     if isinstance(when, bool) or not isinstance(when, int | float) or not math.isfinite(when):
         raise BadLine(_("solved_at must be a time in seconds since 1970"))
-    entry = Entry(lower, upper, best_moves, nodes, float(when), str(source))
+    # The ply a book gives a position: the moves that reach it (an export
+    # writes the fewest); a position given by its text alone has none.
+    ply = None if moves is None else len(game.split_moves(moves))
+    entry = Entry(lower, upper, best_moves, nodes, float(when), str(source), ply)
     return game, state, entry
 
 

@@ -293,12 +293,17 @@ def _info(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                 continue
             if not records:
                 continue
-            places = locate(game, (r.key for r in records), _walk_limit(args))
+            # A book's entries say their ply; others are found from the start.
+            unplaced = [r.key for r in records if r.ply is None]
+            places = locate(game, unplaced, _walk_limit(args)) if unplaced else {}
             by_ply: dict[int, list[int]] = {}
             for record in records:
                 where = places.get(record.key)
-                if where is not None:
-                    row = by_ply.setdefault(where.ply, [0, 0])
+                ply = record.ply if record.ply is not None else None if where is None else (
+                    where.ply
+                )
+                if ply is not None:
+                    row = by_ply.setdefault(ply, [0, 0])
                     row[0] += 1
                     row[1] += record.lower == record.upper
             games.append(
@@ -312,7 +317,7 @@ def _info(args: argparse.Namespace, out: Callable[[str], None]) -> int:
                         {"ply": p, "positions": n, "exact": e}
                         for p, (n, e) in sorted(by_ply.items())
                     ],
-                    "not_found": len(records) - len(places),
+                    "not_found": len(unplaced) - len(places),
                 }
             )
     if args.json:
