@@ -5,7 +5,7 @@ Three measurements, each printed as a small table:
 1. **Solved twice through the command line** -- ``zerosum solve GAME
    --weak`` run twice in new processes on one new store: the first time
    searches, the second answers from the store (process start-up included,
-   as a user sees it).
+   as a user sees it; its CPU time too, which load does not inflate).
 2. **Look-up cost per position** -- ``Store.get`` on positions that are in
    the store (hits) and positions that are not (misses), and ``put_many``
    per position, on a store of ``--positions`` Connect Four positions.
@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -43,10 +44,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"
 def twice(spec: str, store: Path) -> None:
     """Solve ``spec`` weakly twice through the CLI on one new store."""
     print(f"## `zerosum solve '{spec}' --weak`, twice, one new store")
-    print("| run | source | positions | search time (s) | process time (s) |")
-    print("| --- | --- | ---: | ---: | ---: |")
-    env = {**os.environ, "ZEROSUM_STORE": str(store)}
+    print("| run | source | positions | search time (s) | process time (s) | process CPU (s) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    env = {**os.environ, "ZEROSUM_STORE": str(store), "ZEROSUM_NO_STORE": ""}
     for run in (1, 2):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-m", "zerosum", "solve", spec, "--weak", "--json"],
@@ -56,10 +58,12 @@ def twice(spec: str, store: Path) -> None:
             check=True,
         )
         wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         result = json.loads(done.stdout.splitlines()[-1])
         print(
             f"| {run} | {result['source']} | {result['nodes']:,} | {result['time_s']:.3f}"
-            f" | {wall:.2f} |"
+            f" | {wall:.2f} | {cpu:.2f} |"
         )
 
 

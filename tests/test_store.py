@@ -405,3 +405,91 @@ def test_two_processes_write_one_store(tmp_path: Path) -> None:
         for state in states:
             got = store.get(game, state)
             assert got is not None and got.lower == _value(position_key(game, state)[0])
+
+
+# -- opening books: a read-only store found through the book finder ------------------------
+def test_a_book_answers_first_and_says_so(tmp_path: Path) -> None:
+    from zerosum.search.front import Searcher, SearchOptions
+    from zerosum.search.proven import (
+        find_book,
+        register_book_finder,
+        set_books_enabled,
+        unregister_book_finder,
+    )
+
+    game = zerosum.load("connect4(width=5,height=4)")
+    state = game.play_text("3")
+    truth = solver.solve(game, state)
+    path = tmp_path / "book.sqlite"
+    with Store.open(path) as writing:
+        kept = Entry.exact_value(truth.score.raw, truth.best_moves, source="book")
+        writing.put(game, state, kept)
+    book = Store.open(path, readonly=True, label="book")
+
+    def finder(asked: Game[Any, Any]) -> Store | None:
+        return book if asked.spec() == game.spec() else None
+
+    register_book_finder(finder)
+    try:
+        assert find_book(game) is book and find_book(zerosum.load("tictactoe")) is None
+        with Store.open(tmp_path / "store.sqlite") as store:
+            answer = Searcher(game, SearchOptions(store=store)).solve(state)
+            assert answer.source == "book" and answer.stats.nodes == 0
+            assert (answer.score.raw, set(answer.best_moves)) == (
+                truth.score.raw,
+                set(truth.best_moves),
+            )
+            assert store.count() == 0  # a book's answer is not copied into the store
+            off = Searcher(game, SearchOptions(store=store, use_book=False)).solve(state)
+            assert off.source == "search"
+            set_books_enabled(False)
+            assert find_book(game) is None
+    finally:
+        set_books_enabled(True)
+        unregister_book_finder(finder)
+        book.close()
+    assert find_book(game) is None
+
+
+def test_an_interrupted_solve_keeps_its_bounds_without_moves(tmp_path: Path) -> None:
+    from zerosum.search.front import Searcher, SearchOptions
+    from zerosum.search.solver import SolveInterrupted
+    from zerosum.search.types import Progress
+
+    game = zerosum.load("connect4(width=5,height=4)")
+    state = game.initial_state()
+    truth = Searcher(game, SearchOptions(use_store=False, use_book=False)).solve(state)
+    with Store.open(tmp_path / "s.sqlite") as store:
+        searcher = Searcher(game, SearchOptions(store=store, use_book=False, backend="python"))
+        reports: list[Progress[Any]] = []
+
+        def stop_after_two(progress: Progress[Any]) -> None:
+            # Stopped from inside the search, after its second probe: the
+            # same point on every machine.
+            reports.append(progress)
+            if len(reports) == 2:
+                searcher.stop()
+
+        with pytest.raises(SolveInterrupted) as raised:
+            searcher.solve(state, on_progress=stop_after_two)
+        stopped = raised.value
+        kept = store.get(game, state)
+        informative = stopped.lower > loss_in(1) or stopped.upper < win_in(1)
+        # Two probes around the draw have proven a bound ("at most a draw").
+        assert informative and kept is not None
+        assert (kept.lower, kept.upper, kept.best_moves) == (stopped.lower, stopped.upper, ())
+        assert kept.lower <= truth.score.raw <= kept.upper
+        # A finished solve then replaces the bounds with the exact value.
+        again = Searcher(game, SearchOptions(store=store, use_book=False)).solve(state)
+        assert again.source == "search" and again.score.raw == truth.score.raw
+        final = store.get(game, state)
+        assert final is not None and final.exact
+        assert set(final.best_moves) == set(truth.best_moves)
+
+
+def test_bounds_without_moves_keep_the_moves_of_the_outcome() -> None:
+    weak = Entry.outcome_only(1, [1, 2])
+    assert merge(weak, Entry(0, win_in(1), ())) is weak
+    assert merge(Entry(0, win_in(1), ()), weak) is weak
+    tighter = merge(weak, Entry(win_in(20), win_in(1), ()))
+    assert (tighter.lower, tighter.upper, tighter.best_moves) == (win_in(20), win_in(1), (1, 2))

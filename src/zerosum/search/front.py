@@ -462,8 +462,17 @@ class Searcher:
             kept = recall.recall_solve(self.known, self.game, state, weak)
             if kept is not None:
                 return kept
-        result = self.algorithm.solve(state, weak, depth, on_progress)
-        if depth is None and self.store is not None and self.options.algorithm in _PROVERS:
+        keep = depth is None and self.store is not None and self.options.algorithm in _PROVERS
+        try:
+            result = self.algorithm.solve(state, weak, depth, on_progress)
+        except solver.SolveInterrupted as stopped:
+            if keep and self.store is not None:
+                recall.remember_bounds(
+                    self.store, self.game, state, stopped.lower, stopped.upper,
+                    stopped.stats.nodes,
+                )
+            raise
+        if keep and self.store is not None:
             recall.remember_solve(self.store, self.game, state, result, weak)
         return result
 

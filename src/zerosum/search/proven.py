@@ -162,8 +162,8 @@ def merge(old: Entry, new: Entry) -> Entry:
     answer for a better one. An exact value beats a bound (and a first exact
     value stays, gaining the best moves it lacked); of two bounds the
     tighter wins; two bounds that each tell something the other does not
-    are joined (the intersection, with the newer best moves); bounds that
-    contradict each other keep ``old``."""
+    are joined (the intersection, with the newer best moves, else the
+    older); bounds that contradict each other keep ``old``."""
     if old.exact:
         # An exact value kept without its moves (from an analysis of the
         # position before) gains them from a solve.
@@ -177,9 +177,12 @@ def merge(old: Entry, new: Entry) -> Entry:
         return old
     if (lower, upper) == (old.lower, old.upper):
         return old
-    if (lower, upper) == (new.lower, new.upper):
+    # Moves that reach the old entry's outcome still do within the tighter
+    # bounds (an interrupted solve's bounds come without moves).
+    moves = new.best_moves or (old.best_moves if old.outcome is not None else ())
+    if (lower, upper) == (new.lower, new.upper) and moves == new.best_moves:
         return new
-    return replace(new, lower=lower, upper=upper)
+    return replace(new, lower=lower, upper=upper, best_moves=moves)
 
 
 def child_value(move_score: int, same_side: bool) -> int:
@@ -247,9 +250,17 @@ _BOOK_FINDERS: list[Callable[[Any], KnownResults | None]] = []
 
 
 def register_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
-    """Let the front door find opening books through ``finder``."""
+    """Let the front door find opening books through ``finder``: called
+    with the game each time a :class:`~zerosum.search.front.Searcher` is
+    made, so it should keep the books it opened."""
     if finder not in _BOOK_FINDERS:
         _BOOK_FINDERS.append(finder)
+
+
+def unregister_book_finder(finder: Callable[[Any], KnownResults | None]) -> None:
+    """Undo :func:`register_book_finder` (a test's clean-up)."""
+    if finder in _BOOK_FINDERS:
+        _BOOK_FINDERS.remove(finder)
 
 
 #: Whether books are found at all in this process (``serve --no-book``).
@@ -288,4 +299,5 @@ __all__ = [
     "register_book_finder",
     "set_books_enabled",
     "set_default_store",
+    "unregister_book_finder",
 ]

@@ -32,10 +32,20 @@ from typing import Any
 
 from ..game import Game
 from .proven import Entry, KnownResults, child_value, move_score
-from .types import MoveScore, Score, SearchResult, SearchStats, terminal_score
+from .types import (
+    MoveScore,
+    Score,
+    SearchResult,
+    SearchStats,
+    loss_in,
+    terminal_score,
+    win_in,
+)
 
 #: How far a principal variation is followed through kept answers.
 PV_PLIES = 64
+#: The bounds that say nothing: a loss at once, a win at once.
+LOWEST_KEPT, HIGHEST_KEPT = loss_in(1), win_in(1)
 
 
 def _look(
@@ -254,6 +264,17 @@ def remember_solve(
             result.score.raw, result.best_moves, nodes=result.stats.nodes, source=source
         )
     store.put(game, state, entry)
+
+
+def remember_bounds(
+    store: KnownResults, game: Game[Any, Any], state: Any, lower: int, upper: int, nodes: int
+) -> None:
+    """Keep the bounds an interrupted solve had proven ("at least a draw"),
+    without moves (only a finished solve knows every best move), when they
+    say anything."""
+    if lower > upper or (lower <= LOWEST_KEPT and upper >= HIGHEST_KEPT):
+        return
+    store.put(game, state, Entry(lower, upper, (), nodes, time.time(), "solve"))
 
 
 def remember_analysis(

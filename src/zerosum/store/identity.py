@@ -9,7 +9,10 @@ otherwise): a changed rule never reuses old answers.
 A position is named by the key of its symmetry class (``game.canonical``),
 written as text: an int in hexadecimal, anything else by its ``repr``
 (which must not change from one process to the next: ints, strings and
-tuples of them do not). Moves are kept in the frame of the class
+tuples of them do not; a set of strings is printed in an order that
+changes with each process's hash seed, so such a key finds nothing kept by
+another process -- never a wrong answer, only a miss: give the game a
+``key`` of ints or tuples). Moves are kept in the frame of the class
 representative, in the game's notation (``format_move``), and mapped back
 through the symmetry to the position asked about.
 
