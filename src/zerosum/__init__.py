@@ -10,6 +10,10 @@
 # The compiled backend registers with the search (which never imports it);
 # cheap: numba is imported only when a search first uses it.
 from . import native as native
+
+# The opening books' finder: every search consults a game's book (shipped
+# in the package, or built by the user) unless told not to.
+from .book import shipped as _books  # noqa: F401  (it registers the finder)
 from .game import Game, MoveError, Param, Player, PositionError, ZerosumError
 from .registry import games_table, load, register, register_alias
 from .search.types import Limits, MoveScore, Score, SearchResult, SearchStats

@@ -21,6 +21,7 @@ from .. import i18n
 from ..game import ZerosumError
 from ..i18n import _
 from ..registry import import_games
+from .book import cmd_book
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
 from .match import cmd_match
@@ -39,6 +40,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "match": cmd_match,
     "replay": cmd_replay,
     "engine": cmd_engine,
+    "book": cmd_book,
 }
 
 

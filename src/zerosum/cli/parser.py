@@ -387,7 +387,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--final", action="store_true", help=_("show only the final position")
     )
 
+    # cli/book imports this module's error helpers: registered from here.
+    from .book import add_parser as add_book
+
     add_trace(commands, _whole_number)
+    add_book(commands, _whole_number)
     serve = commands.add_parser(
         "serve", help=_("play and analyse in the browser (a local web app)")
     )
