@@ -35,6 +35,7 @@ LAYERS: dict[str, int] = {
     "zerosum.native": 2,
     # store: what lasts (solved positions, books)
     "zerosum.store": 3,
+    "zerosum.book": 3,
     # play: players, the game loop, matches, Elo, records
     "zerosum.play": 4,
     # front ends: render what search returns

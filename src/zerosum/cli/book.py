@@ -38,9 +38,10 @@ from ..registry import load
 from ..search.proven import Entry
 from ..store import Store, StoreError, identity_of
 from .bookbar import BuildBar, duration
-from .parser import EXIT_USAGE, UsageError, error_line
+from .inputs import input_lines
 from .render import pad
 from .store import warn as store_warn
+from .usage import EXIT_USAGE, UsageError, error_line
 
 #: Exit status of ``book verify`` when the book and the solver disagree.
 EXIT_MISMATCH = 1
@@ -392,7 +393,6 @@ def _export(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def _read_lines(name: str) -> Iterator[tuple[int, str | None]]:
     if name == "-":
-        from .commands import input_lines
 
         yield from input_lines()
         return

@@ -9,7 +9,7 @@ import contextvars
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from ..game import Game, ZerosumError, excerpt
@@ -32,6 +32,7 @@ from ..search.perft import divide, perft
 from ..search.proven import set_books_enabled, set_default_store
 from ..search.solver import SolveInterrupted
 from ..search.types import Limits, Progress, Score, SearchResult
+from .inputs import input_lines, undecodable_line
 from .parser import EXIT_USAGE, Stopped, UsageError, error_line
 from .render import (
     TerminalObserver,
@@ -112,29 +113,6 @@ def _interruptible(search: Callable[[], T], stop: Callable[[], None]) -> T:
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return cast(T, outcome[0])
-
-
-def input_lines() -> Iterator[tuple[int, str | None]]:
-    """Standard input's lines, numbered from 1, without their line ends;
-    None for a line that is not valid in the input's encoding (so that a
-    bad byte costs one line, not the run)."""
-    raw = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # a replaced sys.stdin (tests): already text
-        for number, line in enumerate(sys.stdin, 1):
-            yield number, line.rstrip("\r\n")
-        return
-    encoding = sys.stdin.encoding or "utf-8"
-    for number, data in enumerate(raw, 1):
-        try:
-            yield number, data.decode(encoding).rstrip("\r\n")
-        except UnicodeDecodeError:
-            yield number, None
-
-
-def undecodable_line() -> str:
-    return _("the line is not valid text in the input's encoding ({encoding})").format(
-        encoding=sys.stdin.encoding or "utf-8"
-    )
 
 
 # -- commands --------------------------------------------------------------------

@@ -13,11 +13,12 @@ from ..play.agents import LEVELS
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
+from .book import add_parser as add_book
 from .trace import add_parser as add_trace
+from .usage import EXIT_USAGE as EXIT_USAGE
 from .usage import UsageError as UsageError
-
-EXIT_USAGE = 2
-
+from .usage import error_line as error_line
+from .usage import one_line as one_line
 
 #: argparse's own words (it takes them through gettext), listed so that they
 #: are extracted into the catalog and translated with the rest.
@@ -79,24 +80,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(
             _("{message} (see '{prog} --help')").format(message=message, prog=self.prog)
         )
-
-
-def one_line(message: str) -> str:
-    """``message`` on one line: a line break or other control character that
-    came in with the user's input is shown escaped.
-
-    >>> one_line("no module named '0\\n'")
-    "no module named '0\\\\n'"
-    """
-    if message.isprintable():
-        return message
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
-
-
-def error_line(message: str) -> str:
-    """The line a command prints on stderr for bad input:
-    ``zerosum: error: ...`` (translated), on one line."""
-    return _("zerosum: error: {message}").format(message=one_line(message))
 
 
 # -- parser ---------------------------------------------------------------------
@@ -386,9 +369,6 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--final", action="store_true", help=_("show only the final position")
     )
-
-    # cli/book imports this module's error helpers: registered from here.
-    from .book import add_parser as add_book
 
     add_trace(commands, _whole_number)
     add_book(commands, _whole_number)

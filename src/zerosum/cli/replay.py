@@ -1,10 +1,9 @@
 """``zerosum replay``: a game of a match record, move by move.
 
-The file may come from anywhere: it is read line by line with a bound on
-each line (:data:`MAX_LINE`), only a regular file is opened (``/dev/zero``
-or a FIFO with no writer would read or block forever), every line must be
-UTF-8 JSON, the game shown is checked against the rules
-(:func:`zerosum.play.record.replay_record`), and what the record says in
+The file may come from anywhere: it is read by
+:func:`zerosum.play.records.game_records` (line by line, bounded, a regular
+file only), the game shown is checked against the rules
+(:func:`zerosum.play.records.replay_record`), and what the record says in
 its own words (players, detail) is printed escaped. A bad record is one
 line naming the file and the line.
 """
@@ -12,85 +11,27 @@ line naming the file and the line.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import stat
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any
 
 from ..game import ZerosumError
 from ..i18n import _
-from ..play.record import replay_record
-from .parser import UsageError, one_line
-
-#: The longest line read from a record (bytes): a game of a few thousand
-#: moves fits many times over.
-MAX_LINE = 1 << 20
-
-
-def _open(path: str) -> BinaryIO:
-    """``path`` opened for reading when it is a regular file."""
-    try:
-        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is
-        # then refused below) instead of waiting for one.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as error:
-        raise ZerosumError(
-            _("cannot read {path}: {error}").format(
-                path=one_line(path), error=error.strerror or error
-            )
-        ) from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise ZerosumError(
-            _("{path} is not a regular file; expected a record written by zerosum match").format(
-                path=one_line(path)
-            )
-        )
-    os.set_blocking(fd, True)
-    return os.fdopen(fd, "rb")
+from ..play.records import game_records, replay_record
+from .usage import UsageError, one_line
 
 
 def find_game(path: str, number: int) -> tuple[dict[str, Any] | None, int, int]:
-    """Read the record file ``path``: the ``game`` record numbered
-    ``number`` (None when there is none), its line, and how many game records
-    the file holds. A line that is too long, not UTF-8 or not JSON is a
-    ZerosumError naming it."""
+    """The ``game`` record numbered ``number`` in the file ``path`` (None when
+    there is none), its line, and how many game records the file holds; a
+    bad line is a ZerosumError naming it (:func:`~zerosum.play.records.game_records`)."""
     found: dict[str, Any] | None = None
     where = 0
     count = 0
-    with _open(path) as stream:
-        for line_number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), 1):
-            if len(raw) > MAX_LINE:
-                raise ZerosumError(
-                    _("{path} line {number} is longer than {most} bytes; expected one JSON"
-                      " record a line").format(
-                        path=one_line(path), number=line_number, most=MAX_LINE
-                    )
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ZerosumError(
-                    _("{path} line {number} is not UTF-8 text").format(
-                        path=one_line(path), number=line_number
-                    )
-                ) from None
-            if not text.strip():
-                continue
-            try:
-                obj = json.loads(text)
-            except (ValueError, RecursionError):  # RecursionError: nested too deep
-                raise ZerosumError(
-                    _("{path} line {number} is not a JSON record").format(
-                        path=one_line(path), number=line_number
-                    )
-                ) from None
-            if isinstance(obj, dict) and obj.get("type") == "game":
-                count += 1
-                tag = obj.get("number")
-                if found is None and type(tag) is int and tag == number:
-                    found, where = obj, line_number
+    for line_number, obj in game_records(path):
+        count += 1
+        tag = obj.get("number")
+        if found is None and type(tag) is int and tag == number:
+            found, where = obj, line_number
     return found, where, count
 
 

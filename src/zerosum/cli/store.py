@@ -19,7 +19,7 @@ from ..store import (
     open_store,
     store_off_by_default,
 )
-from .parser import one_line
+from .usage import one_line
 
 #: Stores opened by this process, by path: one connection each, kept open
 #: for the commands that follow (a batch, the games of ``play``).

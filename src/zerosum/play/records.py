@@ -4,20 +4,26 @@
 A match file is JSON lines: a ``match`` header (:func:`match_header`), then
 one ``game`` record per game as it finishes (:func:`game_record`).
 :func:`match_summary` is the match's result (``zerosum match --json``);
-:func:`read_records` reads a file's game records back (``zerosum replay``,
-the browser).
+:func:`game_records` reads a file's game records back, bounded, from a file
+anyone may have edited, and :func:`replay_record` checks one against the
+rules (the opening reaches ``start``, every move is legal, and ``result`` is
+what the moves and ``reason`` give), so what a front end then shows is the
+game the rules say, never a tampered result (``zerosum replay``).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from ..game import Game, ZerosumError
+from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
+from ..registry import load
 from .elo import SPRT, Tally
 from .match import MatchResult
 
@@ -152,24 +158,199 @@ def match_summary(
     return obj
 
 
-def read_records(path: str) -> list[dict[str, Any]]:
-    """The ``game`` records of a match file (one JSON object per line)."""
+#: The longest line read from a record file (bytes): a game of a few
+#: thousand moves fits many times over.
+MAX_LINE = 1 << 20
+
+
+def _open(path: str) -> BinaryIO:
+    """``path`` opened for reading when it is a regular file."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is
+        # then refused below) instead of waiting for one.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise ZerosumError(
-            _("cannot read {path}: {error}").format(path=path, error=error.strerror)
+            _("cannot read {path}: {error}").format(path=path, error=error.strerror or error)
         ) from None
-    games = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ZerosumError(
+            _("{path} is not a regular file; expected a record written by zerosum match").format(
+                path=path
+            )
+        )
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def game_records(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The ``game`` records of the match file ``path`` with their line
+    numbers, read line by line: only a regular file is opened (``/dev/zero``
+    or a FIFO with no writer would read or block forever), and a line longer
+    than :data:`MAX_LINE`, not UTF-8 or not JSON is a ZerosumError naming it.
+    The records are as written: :func:`replay_record` checks one."""
+    with _open(path) as stream:
+        for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), 1):
+            if len(raw) > MAX_LINE:
+                raise ZerosumError(
+                    _("{path} line {number} is longer than {most} bytes; expected one JSON"
+                      " record a line").format(path=path, number=number, most=MAX_LINE)
+                )
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ZerosumError(
+                    _("{path} line {number} is not UTF-8 text").format(path=path, number=number)
+                ) from None
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except (ValueError, RecursionError):  # RecursionError: nested too deep
+                raise ZerosumError(
+                    _("{path} line {number} is not a JSON record").format(path=path, number=number)
+                ) from None
+            if isinstance(obj, dict) and obj.get("type") == "game":
+                yield number, obj
+
+
+def read_records(path: str) -> list[dict[str, Any]]:
+    """The ``game`` records of the match file ``path`` (see :func:`game_records`)."""
+    return [obj for _number, obj in game_records(path)]
+
+
+#: What ``reason`` may say (see :mod:`.runner`).
+REASONS = ("end", "failure", "max_plies")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A checked record: the game, the opening's moves, the position they
+    reach, the moves played from there, and what the record says of them
+    (``players`` the first and second player's specs; ``detail`` as written,
+    to be escaped by whoever prints it)."""
+
+    game: Game[Any, Any]
+    opening: tuple[Any, ...]
+    start: Any
+    moves: tuple[Any, ...]
+    players: tuple[str, str]
+    result: str
+    reason: str
+    detail: str
+
+    def states(self) -> list[Any]:
+        """The positions from ``start``, one after each move."""
+        states = [self.start]
+        for move in self.moves:
+            states.append(self.game.result(states[-1], move))
+        return states
+
+
+def _field(entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    value = entry.get(key, default)
+    if value is None and default is None:
+        raise ZerosumError(_("the record has no {key!r}").format(key=key))
+    if kind is list:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ZerosumError(
-                _("{path} line {number} is not a JSON record").format(path=path, number=number)
+                _("the record's {key!r} must be a list of moves (strings), got {value}").format(
+                    key=key, value=excerpt(value)
+                )
+            )
+    elif not isinstance(value, kind):
+        raise ZerosumError(
+            _("the record's {key!r} must be {kind}, got {value}").format(
+                key=key, kind=_("a string"), value=excerpt(value)
+            )
+        )
+    return value
+
+
+def _moves(game: Game[Any, Any], state: Any, texts: list[str], key: str) -> list[Any]:
+    moves = []
+    for ply, text in enumerate(texts, 1):
+        if game.is_terminal(state):
+            raise ZerosumError(
+                _("the record's {key!r} goes on after the game is over (move {ply})").format(
+                    key=key, ply=ply
+                )
+            )
+        try:
+            move = game.parse_move(state, text)
+        except ZerosumError as error:
+            raise ZerosumError(
+                _("the record's {key!r} has an illegal move {ply}: {error}").format(
+                    key=key, ply=ply, error=error
+                )
             ) from None
-        if isinstance(obj, dict) and obj.get("type") == "game":
-            games.append(obj)
-    return games
+        moves.append(move)
+        state = game.result(state, move)
+    return moves
+
+
+def expected_result(game: Game[Any, Any], final: Any, reason: str) -> str | None:
+    """The result the rules give a game that stopped at ``final`` for
+    ``reason`` (None: that reason cannot stop a game there)."""
+    if game.is_terminal(final):
+        return str(RESULTS[game.utility(final, 0)]) if reason == "end" else None
+    if reason == "max_plies":
+        return RESULTS[0]
+    if reason == "failure":  # the side to move failed to move, and lost
+        return str(RESULTS[-1 if game.to_move(final) == 0 else 1])
+    return None
+
+
+def replay_record(entry: dict[str, Any]) -> Replayed:
+    """Check one ``game`` record against the rules (see the module
+    docstring); raises ZerosumError for a bad one."""
+    game = load(_field(entry, "game", str))
+    opening_texts = _field(entry, "opening", list, [])
+    opening = _moves(game, game.initial_state(), opening_texts, "opening")
+    reached = game.initial_state()
+    for move in opening:
+        reached = game.result(reached, move)
+    start = game.parse_position(_field(entry, "start", str))
+    if game.format_position(start) != game.format_position(reached):
+        raise ZerosumError(_("the record's 'start' is not the position its opening reaches"))
+    moves = _moves(game, start, _field(entry, "moves", list), "moves")
+    players = entry.get("players", ["?", "?"])
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise ZerosumError(
+            _("the record's 'players' must be two strings, got {value}").format(
+                value=excerpt(players)
+            )
+        )
+    result = _field(entry, "result", str)
+    reason = _field(entry, "reason", str)
+    if reason not in REASONS:
+        raise ZerosumError(
+            _("the record's 'reason' must be one of {reasons}, got {value}").format(
+                reasons=", ".join(REASONS), value=excerpt(reason)
+            )
+        )
+    final = start
+    for move in moves:
+        final = game.result(final, move)
+    expected = expected_result(game, final, reason)
+    if expected is None or expected != result:
+        raise ZerosumError(
+            _(
+                "the record's result {result} ({reason}) does not follow from its moves;"
+                " expected {expected}"
+            ).format(
+                result=excerpt(result),
+                reason=reason,
+                expected=expected or _("another reason"),
+            )
+        )
+    detail = _field(entry, "detail", str, "")
+    return Replayed(
+        game, tuple(opening), start, tuple(moves), (players[0], players[1]), result, reason,
+        detail,
+    )
