@@ -13,7 +13,6 @@ import time
 
 from support import run_cli
 
-from zerosum.cli.render import describe_score
 from zerosum.search.types import Score, loss_in, win_in
 
 
@@ -37,10 +36,9 @@ def test_the_ais_score_says_whose_view_it_is() -> None:
 
 
 def test_one_ply_is_singular() -> None:
-    assert describe_score(Score(win_in(1), exact=True)) == "win in 1 ply"
-    assert describe_score(Score(loss_in(1), exact=True)) == "loss in 1 ply"
-    assert describe_score(Score(win_in(3), exact=True)) == "win in 3 plies"
     assert Score(win_in(1), exact=True).describe() == "win in 1 ply"
+    assert Score(loss_in(1), exact=True).describe() == "loss in 1 ply"
+    assert Score(win_in(3), exact=True).describe() == "win in 3 plies"
     done = run_cli("solve", "tictactoe", "--moves", "0 3 1 4")
     assert "ends in 1 ply with" in done.stdout and "1 plies" not in done.stdout
     done = run_cli("analyze", "tictactoe", "--moves", "0 3 1 4", "--algorithm", "alphabeta")

@@ -20,6 +20,8 @@ from support import run_cli
 import zerosum
 from zerosum.search import reference
 
+SETTING_UP = "info string setting up the search"
+
 
 class Driver:
     """A GUI's side of the conversation."""
@@ -30,6 +32,7 @@ class Driver:
             [sys.executable, "-m", "zerosum", "engine", game],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             bufsize=1,
             env=env,
@@ -43,6 +46,17 @@ class Driver:
                 self.lines.put(line.rstrip("\n"))
 
         threading.Thread(target=read, daemon=True).start()
+        #: What the engine wrote on its standard error (notices; never a
+        #: traceback).
+        self.errors: list[str] = []
+        stderr = self.process.stderr
+        assert stderr is not None
+
+        def read_errors() -> None:
+            for line in stderr:
+                self.errors.append(line.rstrip("\n"))
+
+        threading.Thread(target=read_errors, daemon=True).start()
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -61,8 +75,13 @@ class Driver:
                 return seen
 
     def ask(self, line: str, prefix: str, timeout: float = 30.0) -> list[str]:
+        """The answer to ``line`` (as :meth:`until`), without the notice of
+        a slow set-up, which may come before any ``readyok`` or ``bestmove``
+        (how slow depends on the machine)."""
         self.send(line)
-        return self.until(prefix, timeout)
+        return [
+            answer for answer in self.until(prefix, timeout) if not answer.startswith(SETTING_UP)
+        ]
 
     def close(self) -> int:
         self.send("quit")
@@ -124,11 +143,6 @@ def test_mate_scores_and_uci_clock(ttt: Driver) -> None:
 def test_bad_commands_get_an_info_string_and_the_engine_goes_on(ttt: Driver) -> None:
     for bad in (
         "fly me to the moon",
-        "position fen nonsense",
-        "position startpos moves 0 0",
-        "position somewhere",
-        "go depth many",
-        "go sideways 3",
         "setoption name Level value godlike",
         "setoption name Threads value 4",
         "setoption name Colour value red",
@@ -136,8 +150,22 @@ def test_bad_commands_get_an_info_string_and_the_engine_goes_on(ttt: Driver) -> 
     ):
         lines = ttt.ask(bad, "info string error:")
         assert len(lines) == 1, (bad, lines)
-    # the bad position changed nothing: still the start
     assert ttt.ask("query p1turn", "response") == ["response true"]
+    # a refused position leaves none: go answers the null move, never a move
+    # of the position before (issue 26, item 14)
+    for bad in ("position fen nonsense", "position startpos moves 0 0", "position somewhere"):
+        ttt.send("position startpos moves 4")
+        assert ttt.ask(bad, "info string error:")[-1].startswith("info string error:")
+        lines = ttt.ask("go depth 3", "bestmove")
+        assert lines[-1] == "bestmove 0000", (bad, lines)
+        assert lines[0].startswith("info string error: no position:"), lines
+        assert ttt.ask("query p1turn", "response")[-1] == "response none"
+    # a go that cannot be read says so and still answers (item 15)
+    ttt.send("position startpos moves 0 4")
+    for bad in ("go depth many", "go sideways 3"):
+        lines = ttt.ask(bad, "bestmove")
+        assert lines[0].startswith("info string error:"), lines
+        assert lines[-1].split()[1] in {"1", "2", "3", "5", "6", "7", "8"}, lines
     ttt.send("position startpos moves 0 3 1 4 2")
     lines = ttt.ask("go movetime 100", "bestmove")
     assert lines[-1] == "bestmove (none)"

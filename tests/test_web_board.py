@@ -462,19 +462,56 @@ def test_review_can_be_stopped() -> None:
 
 
 def test_heuristic_drops_are_classified_by_the_documented_thresholds() -> None:
-    from zerosum.web.review import BLUNDER, INACCURACY, MISTAKE
+    from zerosum.web.review import Thresholds
 
+    # Connect Four's evaluation unit is a threat, 40 points: 40, 120, 300.
+    scale = Thresholds.of(zerosum.load("connect4"))
+    assert scale == Thresholds(40, 120, 300)
     win, loss = 1_000_000 - 5, -(1_000_000 - 6)
-    assert classify(100, False, 100 - INACCURACY + 1, False) is None
-    assert classify(100, False, 100 - INACCURACY, False) == "inaccuracy"
-    assert classify(100, False, 100 - MISTAKE, False) == "mistake"
-    assert classify(100, False, 100 - BLUNDER, False) == "blunder"
-    assert classify(100, False, loss, True) == "blunder"
-    assert classify(win, True, 0, True) == "lost-win"
-    assert classify(win, True, win - 2, True) is None  # a slower win is still a win
-    assert classify(win, True, -50, False) is None  # not proven lost: no verdict
-    assert classify(0, True, loss, True) == "lost-draw"
-    assert classify(loss, True, loss + 2, True) is None  # nothing left to lose
+    assert classify(100, False, 100 - 40 + 1, False, scale) is None
+    assert classify(100, False, 100 - 40, False, scale) == "inaccuracy"
+    assert classify(100, False, 100 - 120, False, scale) == "mistake"
+    assert classify(100, False, 100 - 300, False, scale) == "blunder"
+    assert classify(100, False, loss, True, scale) == "blunder"
+    assert classify(win, True, 0, True, scale) == "lost-win"
+    assert classify(win, True, win - 2, True, scale) is None  # a slower win is still a win
+    assert classify(win, True, -50, False, scale) is None  # not proven lost: no verdict
+    assert classify(0, True, loss, True, scale) == "lost-draw"
+    assert classify(loss, True, loss + 2, True, scale) is None  # nothing left to lose
+
+
+def test_review_thresholds_follow_the_games_own_evaluation_scale() -> None:
+    """The thresholds were 40/120/300 points whatever the game: a game
+    whose evaluation counts in thousands had every small wobble marked a
+    blunder, one without a scale had its heuristic drops judged on another
+    game's."""
+    from zerosum.games.tictactoe import TicTacToe
+    from zerosum.web.review import Thresholds, classify_line
+
+    class Fine(TicTacToe):
+        evaluation_unit = 1000  # a feature is worth 1,000 of its points
+
+    class Unscaled(TicTacToe):
+        evaluation_unit = None
+
+    assert Thresholds.of(Fine()) == Thresholds(1000, 3000, 7500)
+    assert Thresholds.of(zerosum.load("domineering")) is None
+    assert Thresholds.of(zerosum.load("othello")) == Thresholds(40, 120, 300)
+
+    def line(game: Any) -> list[Any]:
+        # X's move 0 drops its heuristic score by 350 points.
+        entries: list[dict[str, Any]] = [
+            {"to_move": 0, "score": 200, "exact": False, "move": "0", "best_move": "4",
+             "class": None},
+            {"to_move": 1, "score": -150, "exact": False, "move": None, "best_move": "4",
+             "class": None},
+        ]
+        classify_line(entries, Thresholds.of(game))
+        return [entry["class"] for entry in entries]
+
+    assert line(zerosum.load("connect4")) == ["blunder", None]
+    assert line(Fine()) == [None, None]
+    assert line(Unscaled()) == [None, None]
 
 
 # -- game parameters and names from the server ------------------------------------------------

@@ -7,6 +7,9 @@
 1
 """
 
+# The compiled backend registers with the search (which never imports it);
+# cheap: numba is imported only when a search first uses it.
+from . import native as native
 from .game import Game, MoveError, Param, Player, PositionError, ZerosumError
 from .registry import games_table, load, register, register_alias
 from .search.types import Limits, MoveScore, Score, SearchResult, SearchStats

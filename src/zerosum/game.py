@@ -44,6 +44,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+# Re-exported: users and the rest of the package import them from here.
+from .errors import MoveError as MoveError
+from .errors import PositionError as PositionError
+from .errors import ZerosumError as ZerosumError
 from .i18n import N_, _
 
 #: One move in a move list: a bracketed group, or a run without spaces,
@@ -70,19 +74,6 @@ Player = int
 def other(player: Player) -> Player:
     """The opponent of ``player``."""
     return 1 - player
-
-
-class ZerosumError(ValueError):
-    """Any bad input from a user: the message is one line saying what is wrong
-    and what is expected. Front ends show it as it is (the CLI exits with 2)."""
-
-
-class MoveError(ZerosumError):
-    """A move that cannot be parsed or is not legal in the position."""
-
-
-class PositionError(ZerosumError):
-    """A position text that cannot be parsed."""
 
 
 def excerpt(text: object, most: int = EXCERPT) -> str:
@@ -247,6 +238,15 @@ class Game(ABC, Generic[S, A]):
     #: (tic-tac-toe and other small m,n,k boards, Domineering). Both backends
     #: follow it, so the default options search alike on either.
     symmetric_search: bool = False
+    #: The scale of :meth:`evaluate`: about what one strategic feature is
+    #: worth in its points (Connect Four: a threat, 40; Othello: a corner,
+    #: 40; the m,n,k-games: an open line of three, 64, of two 8, so 40
+    #: between them), or None when the evaluation has no such scale (the
+    #: default, and Domineering's and Nim's mobility counts on boards
+    #: usually proven exactly). A game review judges a drop of a heuristic
+    #: score against it (about one unit lost is an inaccuracy); with None
+    #: it marks only proven results. Search never reads it.
+    evaluation_unit: int | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's parsers refuse a non-string (TypeError) and an
@@ -589,6 +589,7 @@ class SearchHints(Protocol[S, A]):
 
     mover_wins_only: bool
     symmetric_search: bool
+    evaluation_unit: int | None
 
     def evaluate(self, state: S, player: Player) -> int: ...
     def opening_scores(self, state: S) -> Mapping[A, int] | None: ...

@@ -21,6 +21,8 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+from .errors import ZerosumError
+
 DOMAIN = "zerosum"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "zh")
@@ -57,8 +59,6 @@ def activate(language: str | None) -> str:
 def translations(language: str) -> gettext.NullTranslations:
     """The catalog of ``language`` (en or zh); raises ZerosumError otherwise."""
     if language not in LANGUAGES:
-        from .game import ZerosumError
-
         raise ZerosumError(
             _("unknown language {name!r}; expected en or zh").format(name=language)
         )

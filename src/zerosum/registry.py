@@ -14,9 +14,12 @@ when imported; :func:`load` imports them all on first use.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import re
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from .game import Game, Param, ZerosumError, excerpt
@@ -216,3 +219,36 @@ def games_table() -> list[tuple[str, str, str]]:
             params = ", ".join(f"{p.name}={p.default}" for p in entry.cls.params)
         rows.append((entry.name, params, _(entry.description)))
     return rows
+
+
+def import_games(name: str) -> None:
+    """Import ``name``, a ``.py`` file or a module name, so that the games it
+    registers can be loaded; a failure is one clear error."""
+    path = Path(name)
+    if not name.strip() or name.startswith("."):
+        raise ZerosumError(
+            _("cannot import {name!r}; expected a .py file or a module name").format(
+                name=excerpt(name)
+            )
+        )
+    try:
+        if name.endswith(".py"):
+            if not path.is_file():
+                raise ZerosumError(
+                    _("cannot import {name}: no such file").format(name=name)
+                )
+            spec = importlib.util.spec_from_file_location(path.stem, path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[path.stem] = module
+            spec.loader.exec_module(module)
+        else:
+            importlib.import_module(name)
+    except ZerosumError:
+        raise
+    except Exception as error:  # the user's code: report, don't trace back
+        raise ZerosumError(
+            _("cannot import {name}: {kind}: {error}").format(
+                name=excerpt(name), kind=type(error).__name__, error=excerpt(error, 100)
+            )
+        ) from None

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .game import NEUTRAL, Board, Cell, Game
+from .i18n import _
 from .search.engine import Progress
 from .search.trace import Trace
 from .search.types import INF, MoveScore, Score, SearchResult
@@ -47,15 +48,30 @@ def position_fields(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     }
 
 
+def move_words(entry: MoveScore[Any]) -> str:
+    """A move's score in words, as every front end shows it: the one
+    formatter (:meth:`Score.describe`), or for a move Monte Carlo tree
+    search has not proven its win rate over its visits."""
+    if entry.visits is not None and not entry.score.exact and entry.win_rate is not None:
+        percent = f"{entry.win_rate * 100:.1f}".removesuffix(".0")
+        # xgettext: no-python-format
+        return _("win rate {percent}% over {visits} visits").format(
+            percent=percent, visits=f"{entry.visits:,}"
+        )
+    return entry.score.describe()
+
+
 def move_entry(game: Game[Any, Any], state: Any, entry: MoveScore[Any]) -> dict[str, Any]:
-    """One move of ``moves``; Monte Carlo tree search adds ``visits``,
-    ``win_rate`` and ``proven``."""
+    """One move of ``moves``, its score also in ``words`` (the page shows
+    them as sent); Monte Carlo tree search adds ``visits``, ``win_rate``
+    and ``proven``."""
     obj = {
         "move": game.format_move(entry.move),
         "score": entry.score.raw,
         "exact": entry.score.exact,
         "value": entry.score.outcome,
         "plies": plies_of(game, state, entry.score, entry.pv),
+        "words": move_words(entry),
         "pv": [game.format_move(m) for m in entry.pv],
         "nodes": entry.nodes,
     }
@@ -75,6 +91,7 @@ def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -
         "score": result.score.raw,
         "exact": result.score.exact,
         "plies": plies_of(game, state, result.score, result.pv),
+        "words": result.score.describe(),
         "best_move": None if result.best_move is None else game.format_move(result.best_move),
         "pv": [game.format_move(m) for m in result.pv],
         "depth": result.depth,
@@ -94,6 +111,8 @@ def progress_object(game: Game[Any, Any], state: Any, progress: Progress[Any]) -
         "depth": progress.depth,
         "score": progress.score.raw,
         "exact": progress.score.exact,
+        "plies": progress.score.plies,
+        "words": progress.score.describe(),
         "best_move": None if progress.best_move is None else game.format_move(progress.best_move),
         "pv": [game.format_move(m) for m in progress.pv],
         "nodes": progress.nodes,

@@ -18,8 +18,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import i18n
-from ..game import ZerosumError, excerpt
+from ..game import ZerosumError
 from ..i18n import _
+from ..registry import import_games
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
 from .match import cmd_match, cmd_replay
@@ -56,43 +57,6 @@ def version_lines() -> list[str]:
         state = _("available") if status == "yes" else _("not available: {why}").format(why=status)
         lines.append(_("backend {name}: {state}").format(name=name, state=state))
     return lines
-
-
-def import_games(name: str) -> None:
-    """Import ``name``, a ``.py`` file or a module name, so that the games it
-    registers can be loaded; a failure is one clear error."""
-    import importlib
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(name)
-    if not name.strip() or name.startswith("."):
-        raise ZerosumError(
-            _("cannot import {name!r}; expected a .py file or a module name").format(
-                name=excerpt(name)
-            )
-        )
-    try:
-        if name.endswith(".py"):
-            if not path.is_file():
-                raise ZerosumError(
-                    _("cannot import {name}: no such file").format(name=name)
-                )
-            spec = importlib.util.spec_from_file_location(path.stem, path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[path.stem] = module
-            spec.loader.exec_module(module)
-        else:
-            importlib.import_module(name)
-    except ZerosumError:
-        raise
-    except Exception as error:  # the user's code: report, don't trace back
-        raise ZerosumError(
-            _("cannot import {name}: {kind}: {error}").format(
-                name=excerpt(name), kind=type(error).__name__, error=excerpt(error, 100)
-            )
-        ) from None
 
 
 def _early_language(argv: Sequence[str]) -> str | None:

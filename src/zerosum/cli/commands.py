@@ -14,8 +14,9 @@ from typing import Any, TypeVar, cast
 
 from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
-from ..play.agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
+from ..play.agents import Agent, EngineAgent
 from ..play.match import play_match
+from ..play.players import PlayerSpec, make_agent, side_seeds, spec_of
 from ..registry import games_table, load
 from ..report import (
     analyze_object,
@@ -34,7 +35,6 @@ from .parser import EXIT_USAGE, Stopped, UsageError, error_line
 from .render import (
     TerminalObserver,
     ThinkingAgent,
-    describe_score,
     print_analysis,
     print_solution,
     progress_view,
@@ -150,30 +150,31 @@ def cmd_games(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     return 0
 
 
-def _agent(kind: str, args: argparse.Namespace, seed_offset: int) -> Agent:
-    if kind == "human":
-        return HumanAgent()
-    seed = None if args.seed is None else args.seed + seed_offset
-    if kind == "random":
-        return RandomAgent(seed)
+def player_spec(kind: str, args: argparse.Namespace) -> PlayerSpec:
+    """The spec of a ``--x``/``--o`` player (``human``, ``random``, ``mcts``
+    or ``ai``) from the command line's limits."""
+    if kind in ("human", "random"):
+        return PlayerSpec(kind)
     if kind == "mcts":
-        given = Limits(time=args.time, iterations=args.iterations)
-        return MCTSAgent(None if given == Limits() else given, seed, backend=args.backend)
-    options = search_options(args)
-    if args.level is not None:
-        if args.algorithm != "engine":
-            raise UsageError(
-                _("--level needs --algorithm engine, not {name}").format(name=args.algorithm)
-            )
-        level = LEVELS[args.level]
-        limits = Limits(
-            depth=args.depth if args.depth is not None else level.depth,
-            time=args.time if args.time is not None else level.time,
+        backend = None if args.backend == "auto" else args.backend
+        return spec_of("mcts", time=args.time, iterations=args.iterations, backend=backend)
+    if args.level is not None and args.algorithm != "engine":
+        raise UsageError(
+            _("--level needs --algorithm engine, not {name}").format(name=args.algorithm)
         )
-        return EngineAgent(limits, seed, level.noise, options=options)
-    given = Limits(depth=args.depth, time=args.time, iterations=iterations_for(args))
-    # No limit given: the algorithm's default for a move (the engine: 3 s).
-    return EngineAgent(None if given == Limits() else given, seed, options=options)
+    return spec_of(
+        "engine",
+        level=args.level,
+        depth=args.depth,
+        time=args.time,
+        iterations=None if args.level is not None else iterations_for(args),
+    )
+
+
+def _agent(kind: str, args: argparse.Namespace, side: int) -> Agent:
+    spec = player_spec(kind, args)
+    seed = side_seeds(args.seed)[side]
+    return make_agent(spec, seed, options=search_options(args) if kind == "ai" else None)
 
 
 def _thinking(side: Agent) -> Agent:
@@ -452,8 +453,8 @@ def stopped_line(
         ).format(player=game.player_name(game.to_move(state)))
         proven = _("{outcome}; the value is between {low} and {high}").format(
             outcome=outcome,
-            low=describe_score(Score(low, exact=True)),
-            high=describe_score(Score(high, exact=True)),
+            low=Score(low, exact=True).describe(),
+            high=Score(high, exact=True).describe(),
         )
     if nodes is None:
         line = _("Stopped after {seconds:.1f} s: {proven}.").format(seconds=seconds, proven=proven)

@@ -4,27 +4,79 @@ UCI-style text protocol that generic game GUIs and match tools speak.
 One command per line on standard input, answers on standard output:
 
 * ``ugi`` -> ``id name ...``, ``id author ...``, the ``option`` lines,
-  ``ugiok``; ``isready`` -> ``readyok``; ``uginewgame`` forgets what the
-  search kept (its table or tree); ``quit``.
+  ``ugiok``; ``uci`` gets the same answer ending ``uciok`` (a UCI client
+  waits for that), and makes ``score mate`` count moves as UCI does;
+  ``isready`` -> ``readyok`` (also during a search); ``uginewgame`` /
+  ``ucinewgame`` forget what the search kept (its table or tree) and go back
+  to the start; ``quit``, or the end of the input, ends the engine (a
+  running search is stopped and answers first).
 * ``position startpos [moves M ...]`` or ``position fen TEXT [moves M ...]``
   -- TEXT a position in the game's own notation (``zerosum analyze
-  --position`` reads the same), moves in the game's notation.
+  --position`` reads the same), moves in the game's notation. A position
+  that cannot be read, or a move that is not legal, is refused with an
+  ``info string`` and leaves **no** position: until the next valid
+  ``position`` (or ``uginewgame``), ``go`` answers ``info string`` saying why
+  and ``bestmove 0000`` (the null move), and ``query`` answers ``response
+  none``. So the engine never answers for a position the client did not
+  send.
 * ``go`` with any of ``p1time p2time p1inc p2inc`` (milliseconds; UCI's
   ``wtime btime winc binc`` mean the same: p1 is the player who moves first),
-  ``movetime MS``, ``depth N``, ``nodes N`` (MCTS: iterations), ``infinite``
-  -- the search runs in the background and prints ``info`` lines (``depth``,
-  ``score cp X`` or ``score mate N`` (N moves of the side to move, negative
-  when it loses), ``nodes``, ``nps``, ``time`` in ms, ``pv``), then
-  ``bestmove MOVE`` (``bestmove (none)`` when the game is over). ``stop``
-  ends it at once; after ``go infinite`` the best move waits for ``stop``.
-  Without limits a move gets the Level's limits.
+  ``movestogo N``, ``movetime MS``, ``depth N``, ``nodes N`` (MCTS:
+  iterations), ``mate N`` (a search deep enough to see a win in N: N plies
+  after ``ugi``, N moves after ``uci``), ``searchmoves M ...`` (choose among
+  these moves only), ``ponder``, ``infinite``. The search runs in the
+  background and prints ``info`` lines (``depth``, ``score cp X`` or
+  ``score mate N``, ``nodes``, ``nps``, ``time`` in ms, ``pv``), then
+  ``bestmove MOVE``.
+
+  **Every** ``go`` ends with exactly one ``bestmove``: ``bestmove (none)``
+  when the game is over, ``bestmove 0000`` when there is no valid position;
+  a limit the engine cannot take (``nodes 0``, a number beyond
+  :data:`~zerosum.search.types.MAX_SECONDS` or
+  :data:`~zerosum.search.types.MAX_BUDGET`, ``depth`` with MCTS, a word it
+  does not know) gets an ``info string error: ...`` and is left out, the
+  search runs with what remains (the Level's limits when nothing does).
+  ``go depth 0`` (which the newer UGI text allows) searches one ply, the
+  least that compares moves, and says so.
+
+  Time: :func:`zerosum.search.clock.move_budget` turns the clock into the
+  search's time (a reserve proportional to it, not a fixed 30 ms). Whatever
+  the budget, a search that did not complete two plies has its move checked
+  by :func:`zerosum.search.tactics.safeguard`: a win at once is played and a
+  loss at once avoided when another move avoids it.
+
+  ``stop`` ends the search at once (its best move so far). After ``go
+  infinite`` the best move waits for ``stop``; after ``go ponder`` it waits
+  for ``ponderhit`` (the search then goes on under the go's time, counted
+  from the ``ponderhit``) or ``stop``. A ``position``, ``setoption``,
+  ``uginewgame`` or ``go`` during a search stops it first (it answers).
 * ``query gameover`` -> ``response true|false``, ``query p1turn`` ->
   ``response true|false``, ``query result`` -> ``response
   p1win|p2win|draw|none``.
-* ``setoption name NAME value VALUE``: ``Hash`` (MB, the engine's table),
-  ``Threads`` (1: searches use one thread), ``Level`` (easy, medium, hard,
-  perfect: the limits of a ``go`` without any, and the level's deliberate
-  mistakes), ``Algorithm`` (engine or mcts), ``Seed``.
+* ``setoption name NAME value VALUE`` (names and values in any case, as UCI
+  says): ``Hash`` (whole MB from 1 to half this machine's memory: the
+  engine's table), ``Threads`` (1: searches use one thread), ``Level``
+  (easy, medium, hard, perfect), ``Algorithm`` (engine or mcts), ``Seed``
+  (0 to 2147483647), ``Ponder`` (true or false: whether ``bestmove`` names
+  the expected reply, ``bestmove M ponder R``). A value out of range is
+  refused with an ``info string`` and the option keeps its value.
+
+  **Level** when ``go`` has no limit: the level's own limits (easy 2 plies,
+  medium 4 plies or 1 s, hard 3 s, perfect none) and its deliberate mistakes
+  (a random move with probability 0.3 easy, 0.1 medium). When ``go`` has
+  limits, as under a GUI: the level's depth caps the go's depth (easy 2,
+  medium 4; hard and perfect: no cap) and its mistakes stay; the clock is
+  the GUI's.
+
+``score mate N``: N counts plies (one player's move) to the end of the game
+after ``ugi`` -- the UGI text (cutegames' ``ugi.md``) counts depth in plies
+and has no notion of a full move -- and full moves, as the UCI text says
+("mate in y moves, not plies"), after ``uci``; negative when the side to
+move loses.
+
+A set-up that takes more than :data:`SETUP_NOTICE` seconds (compiling the
+native code on first use: up to a minute on a loaded machine; a large
+table) is announced once with ``info string`` before its ``readyok``.
 
 A command that cannot be understood gets ``info string error: ...`` and the
 engine keeps running.
@@ -33,7 +85,9 @@ engine keeps running.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
+import re
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -43,19 +97,51 @@ from ..game import Game, ZerosumError
 from ..i18n import _
 from ..play.agents import LEVELS
 from ..registry import load
+from ..search import tactics
+from ..search.clock import MoveBudget, move_budget
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions
-from ..search.tt import check_megabytes
-from ..search.types import Limits, Score, SearchResult
+from ..search.tt import check_megabytes, max_megabytes
+from ..search.types import MAX_BUDGET, MAX_PLY, MAX_SECONDS, Limits, Score, SearchResult
 
 NAME = "zerosum"
 AUTHOR = "the zerosum authors"
 ALGORITHMS = ("engine", "mcts")
-#: A share of the time left, and of the increment, spent on one move.
-TIME_SHARE = 1 / 20
-INCREMENT_SHARE = 3 / 4
-#: Kept in hand for the protocol's own delays (seconds).
-OVERHEAD = 0.03
+HASH_DEFAULT = 16
+SEED_MOST = 2**31 - 1
+#: Seconds of set-up (compiling, a large table) after which the client is
+#: told what is happening.
+SETUP_NOTICE = 1.0
+#: The time of an MCTS search under a level that has none (easy, perfect).
+MCTS_LEVEL_SECONDS = 1.0
+#: A search that completed fewer plies than this has its move checked by
+#: the two-ply safeguard.
+SAFE_DEPTH = 2
+#: The words of ``go`` that take a whole number.
+_GO_NUMBERS = (
+    "p1time", "p2time", "p1inc", "p2inc", "movestogo", "movetime", "depth", "nodes", "mate",
+)  # fmt: skip
+_GO_ALIASES = {"wtime": "p1time", "btime": "p2time", "winc": "p1inc", "binc": "p2inc"}
+_GO_FLAGS = ("infinite", "ponder")
+_GO_WORDS = frozenset((*_GO_NUMBERS, *_GO_ALIASES, *_GO_FLAGS, "searchmoves"))
+_MILLISECONDS_MOST = int(MAX_SECONDS * 1000)
+#: The parts of an info line that change with the clock alone.
+_TIMING = re.compile(r" nps \d+ time \d+")
+
+
+@dataclasses.dataclass
+class GoRequest:
+    """A ``go`` as read: the limits (None: the Level's), how it waits, the
+    moves it may choose from, the clock's budget (what ``ponderhit`` arms),
+    and what was refused (one message each)."""
+
+    limits: Limits | None = None
+    infinite: bool = False
+    ponder: bool = False
+    searchmoves: tuple[Any, ...] = ()
+    budget: MoveBudget | None = None
+    errors: list[str] = dataclasses.field(default_factory=list)
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 class Engine:
@@ -66,18 +152,29 @@ class Engine:
         self.game = game
         self._write = write
         self._lock = threading.Lock()
-        self.state = game.initial_state()
+        #: The position the client sent; None after a refused ``position``
+        #: (``_refused`` says why).
+        self.state: Any = game.initial_state()
+        self._refused = ""
+        self.flavour = "ugi"
         self.hash_mb: float | None = None
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
+        self.ponder_option = False
         self.searcher: Searcher | None = None
         self._thread: threading.Thread | None = None
+        #: Set by stop (and ponderhit): a waiting infinite/ponder search may answer.
+        self._release = threading.Event()
         self._stopped = threading.Event()
-        #: Set from ``go`` until just before its ``bestmove`` is written, so
-        #: that a command answering that ``bestmove`` finds the engine idle.
+        #: Set from ``go`` until just before its ``bestmove`` is written.
         self._running = threading.Event()
-        self._infinite = False
+        #: Set when the running go's search has returned.
+        self._searched = threading.Event()
+        self._pondering = False
+        self._request = GoRequest()
+        #: Counts the goes, so that a ponderhit's timer stops no later one.
+        self._go_count = 0
 
     def write(self, line: str) -> None:
         with self._lock:
@@ -105,39 +202,85 @@ class Engine:
             return handler(self, rest) is not False
         except ZerosumError as problem:
             self.error(str(problem))
-            return True
+        except Exception as problem:  # a user's game may raise anything: keep serving
+            self.error(f"{type(problem).__name__}: {str(problem)[:200]}")
+        return True
 
-    def _ugi(self, rest: list[str]) -> None:
+    def _hello(self, rest: list[str], flavour: str) -> None:
+        self.flavour = flavour
         self.write(f"id name {NAME} {self.game.spec()}")
         self.write(f"id author {AUTHOR}")
-        self.write("option name Hash type spin default 16 min 1 max 65536")
+        self.write(
+            f"option name Hash type spin default {HASH_DEFAULT} min 1 max {max_megabytes()}"
+        )
         self.write("option name Threads type spin default 1 min 1 max 1")
         levels = " ".join(f"var {name}" for name in LEVELS)
         self.write(f"option name Level type combo default hard {levels}")
         algorithms = " ".join(f"var {name}" for name in ALGORITHMS)
         self.write(f"option name Algorithm type combo default engine {algorithms}")
-        self.write("option name Seed type spin default 0 min 0 max 2147483647")
-        self.write("ugiok")
+        self.write(f"option name Seed type spin default 0 min 0 max {SEED_MOST}")
+        self.write("option name Ponder type check default false")
+        self.write(f"{flavour}ok")
+
+    def _ugi(self, rest: list[str]) -> None:
+        self._hello(rest, "ugi")
+
+    def _uci(self, rest: list[str]) -> None:
+        self._hello(rest, "uci")
 
     def _isready(self, rest: list[str]) -> None:
-        # The heavy set-up (the table, loading compiled code) happens here,
-        # before readyok, as GUIs expect, not on a move's clock.
+        # The heavy set-up (the table, compiling or loading native code)
+        # happens here, before readyok, as GUIs expect, not on a move's clock.
         if self.searcher is None and not self._running.is_set():
-            self._make_searcher()
+            try:
+                self._prepare()
+            except ZerosumError as problem:
+                self.error(str(problem))
+            except Exception as problem:  # MemoryError for a table, or a user's game
+                self.error(f"{type(problem).__name__}: {str(problem)[:200]}")
         self.write("readyok")
 
-    def _make_searcher(self) -> Searcher:
-        options = SearchOptions(algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed)
-        self.searcher = Searcher(self.game, options)
-        return self.searcher
+    def _prepare(self) -> Searcher:
+        """Make the searcher; tell the client when that takes a while."""
+        done = threading.Event()
+
+        def notice() -> None:
+            if not done.wait(SETUP_NOTICE):
+                self.write(
+                    "info string "
+                    + _(
+                        "setting up the search: compiling native code on first use "
+                        "(up to a minute) or allocating the table"
+                    )
+                )
+
+        threading.Thread(target=notice, daemon=True).start()
+        try:
+            options = SearchOptions(algorithm=self.algorithm, hash_mb=self.hash_mb, seed=self.seed)
+            searcher = Searcher(self.game, options)
+            self.searcher = searcher
+            return searcher
+        finally:
+            done.set()
 
     def _newgame(self, rest: list[str]) -> None:
-        self._busy_check()
+        self._halt()
         self.searcher = None
-        self.state = self.game.initial_state()
+        self.state, self._refused = self.game.initial_state(), ""
 
     def _position(self, rest: list[str]) -> None:
-        self._busy_check()
+        self._halt()
+        # Whatever happens below, the old position is gone: the client
+        # meant another one.
+        self.state, self._refused = None, _("the last 'position' was refused")
+        try:
+            self.state = self._read_position(rest)
+        except ZerosumError as problem:
+            self._refused = str(problem)
+            raise
+        self._refused = ""
+
+    def _read_position(self, rest: list[str]) -> Any:
         game = self.game
         if not rest or rest[0] not in ("startpos", "fen"):
             raise ZerosumError(_("expected 'position startpos' or 'position fen TEXT'"))
@@ -151,130 +294,260 @@ class Engine:
             if not text:
                 raise ZerosumError(_("expected a position after 'position fen'"))
             state = game.parse_position(text)
-        state = game.play(rest[cut + 1 :], state)
-        self.state = state  # only once everything was read
+        return game.play(rest[cut + 1 :], state)
 
     def _setoption(self, rest: list[str]) -> None:
-        self._busy_check()
+        self._halt()
         text = " ".join(rest)
-        if not text.startswith("name ") or " value " not in text:
+        lowered = text.lower()
+        if not lowered.startswith("name ") or " value " not in lowered:
             raise ZerosumError(_("expected 'setoption name NAME value VALUE'"))
-        name, value = text[5:].split(" value ", 1)
-        name, value = name.strip().lower(), value.strip()
+        cut = lowered.index(" value ")
+        name, value = lowered[5:cut].strip(), text[cut + 7 :].strip()
+        word = value.lower()
         if name == "hash":
-            self.hash_mb = check_megabytes(_number(value, "Hash"))
+            most = max_megabytes()
+            megabytes = _whole(value, "Hash", 1, most)
+            self.hash_mb = check_megabytes(megabytes)
             self.searcher = None
         elif name == "threads":
-            if value != "1":
-                raise ZerosumError(_("Threads must be 1: searches use one thread"))
+            _whole(value, "Threads", 1, 1)
         elif name == "level":
-            if value not in LEVELS:
+            if word not in LEVELS:
                 raise ZerosumError(
                     _("unknown level {level!r}; expected one of {levels}").format(
                         level=value[:40], levels=", ".join(LEVELS)
                     )
                 )
-            self.level = value
+            self.level = word
         elif name == "algorithm":
-            if value not in ALGORITHMS:
+            if word not in ALGORITHMS:
                 raise ZerosumError(
                     _("unknown algorithm {name!r}; expected one of {names}").format(
                         name=value[:40], names=", ".join(ALGORITHMS)
                     )
                 )
-            self.algorithm = value
-            self.searcher = None
+            if word != self.algorithm:
+                self.algorithm = word
+                self.searcher = None
         elif name == "seed":
-            self.seed = int(_number(value, "Seed"))
-            self.searcher = None
+            seed = _whole(value, "Seed", 0, SEED_MOST)
+            if seed != self.seed:
+                self.seed = seed
+                self.searcher = None
+        elif name == "ponder":
+            if word not in ("true", "false"):
+                raise ZerosumError(
+                    _("Ponder must be true or false, got {value!r}").format(value=value[:20])
+                )
+            self.ponder_option = word == "true"
         else:
             raise ZerosumError(
                 _(
-                    "unknown option {name!r}; expected Hash, Threads, Level, Algorithm or Seed"
+                    "unknown option {name!r}; expected Hash, Threads, Level, Algorithm, "
+                    "Seed or Ponder"
                 ).format(name=name[:40])
             )
 
     def _query(self, rest: list[str]) -> None:
         game, state = self.game, self.state
         what = rest[0] if rest else ""
+        if what not in ("gameover", "p1turn", "result"):
+            raise ZerosumError(_("expected 'query gameover', 'query p1turn' or 'query result'"))
+        if state is None:
+            self.error(self._no_position())
+            self.write("response none")
+            return
         over = game.is_terminal(state)
         if what == "gameover":
             self.write(f"response {'true' if over else 'false'}")
         elif what == "p1turn":
             self.write(f"response {'true' if game.to_move(state) == 0 else 'false'}")
-        elif what == "result":
-            if not over:
-                self.write("response none")
-            else:
-                utility = game.utility(state, 0)
-                self.write("response " + {1: "p1win", -1: "p2win", 0: "draw"}[utility])
+        elif not over:
+            self.write("response none")
         else:
-            raise ZerosumError(_("expected 'query gameover', 'query p1turn' or 'query result'"))
+            utility = game.utility(state, 0)
+            self.write("response " + {1: "p1win", -1: "p2win", 0: "draw"}[utility])
+
+    def _no_position(self) -> str:
+        return _("no position: {why}; expected a valid 'position' first").format(
+            why=self._refused
+        )
 
     def _go(self, rest: list[str]) -> None:
-        self._busy_check()
-        limits, infinite = self._limits(rest)
+        self._halt()
         game, state = self.game, self.state
+        if state is None:
+            self.error(self._no_position())
+            self.write("bestmove 0000")
+            return
+        request = self._read_go(rest, state)
+        for message in request.errors:
+            self.error(message)
+        for message in request.notes:
+            self.write(f"info string {message}")
         if game.is_terminal(state):
             self.error(_("the game is over in this position"))
             self.write("bestmove (none)")
             return
-        if self.algorithm == "mcts" and limits.depth is not None:
-            raise ZerosumError(_("mcts takes no depth limit; expected nodes or a time"))
+        self._start(state, request)
+
+    def _start(self, state: Any, request: GoRequest) -> None:
+        game = self.game
+        self._go_count += 1
+        self._request = request
+        self._release.clear()
         self._stopped.clear()
+        self._searched.clear()
+        self._pondering = request.ponder
         self._running.set()
-        self._infinite = infinite
-        noise = LEVELS[self.level].noise if not rest else 0.0
+        level = LEVELS[self.level]
+        noise = level.noise if not (request.infinite or request.ponder) else 0.0
+        limits = request.limits if request.limits is not None else self._level_limits()
         rng = random.Random(f"{self.seed}:{game.format_position(state)}")
+        waits = request.infinite or request.ponder
 
         def run() -> None:
+            move: Any = None
+            result: SearchResult[Any] | None = None
             try:
-                # made here when no isready came first: the reader stays free
-                searcher = self.searcher or self._make_searcher()
+                searcher = self.searcher or self._prepare()
                 if noise and rng.random() < noise:
-                    move = rng.choice(list(game.actions(state)))
+                    move = rng.choice(list(request.searchmoves or game.actions(state)))
                 else:
-                    result = searcher.best_move(state, limits, on_progress=self._info)
-                    self._info_result(result)
+                    result = self._search(searcher, state, limits, request.searchmoves)
                     move = result.best_move
+                    if (
+                        not request.searchmoves
+                        and not result.score.exact
+                        and result.depth is not None
+                        and result.depth < SAFE_DEPTH
+                    ):
+                        move = tactics.safeguard(game, state, move)
             except Exception as problem:  # keep serving: say what went wrong
                 self.error(f"{type(problem).__name__}: {problem}")
-                move = next(iter(game.actions(state)))
-            if infinite:
-                self._stopped.wait()
+            if move is None:
+                move = (request.searchmoves or tuple(game.actions(state)))[0]
+            self._searched.set()
+            if waits:
+                self._release.wait()
+            ponder = ""
+            if self.ponder_option and result is not None and result.pv[:1] == (move,):
+                ponder = f" ponder {game.format_move(result.pv[1])}" if len(result.pv) > 1 else ""
             with self._lock:
                 self._running.clear()
-                self._write(f"bestmove {game.format_move(move)}")
+                self._write(f"bestmove {game.format_move(move)}{ponder}")
 
         self._thread = threading.Thread(target=run, daemon=True)
         self._thread.start()
 
-    def _stop(self, rest: list[str]) -> None:
+    def _search(
+        self, searcher: Searcher, state: Any, limits: Limits, searchmoves: tuple[Any, ...]
+    ) -> SearchResult[Any]:
+        printed: list[str] = []
+
+        def show(line: str) -> None:
+            # The result repeats the last completed depth: print it only
+            # when it says more than that depth's line (the time aside).
+            key = _TIMING.sub("", line)
+            if not printed or printed[-1] != key:
+                printed.append(key)
+                self.write(line)
+
+        if not searchmoves:
+            result = searcher.best_move(
+                state, limits, on_progress=lambda progress: show(self._progress_line(progress))
+            )
+            show(self._result_line(result))  # unless the last progress said it all
+            return result
+
+        allowed = set(searchmoves)
+
+        def on_progress(progress: Progress[Any]) -> None:
+            chosen = [entry for entry in progress.moves if entry.move in allowed]
+            if chosen:
+                best = chosen[0]
+                show(
+                    self._info_line(
+                        progress.depth, best.score, progress.nodes, progress.nps,
+                        progress.time_s, best.pv,
+                    )
+                )  # fmt: skip
+
+        analysis = searcher.analyze(state, limits, on_progress=on_progress)
+        chosen = [entry for entry in analysis.moves if entry.move in allowed]
+        if not chosen:  # not even one of them was valued: the first allowed
+            return dataclasses.replace(
+                analysis, best_move=searchmoves[0], pv=(searchmoves[0],), best_moves=()
+            )
+        best = chosen[0]
+        stats = analysis.stats
+        show(
+            self._info_line(
+                analysis.depth, best.score, stats.nodes, stats.nodes_per_second,
+                stats.time_s, best.pv,
+            )
+        )  # fmt: skip
+        return dataclasses.replace(
+            analysis, best_move=best.move, score=best.score, pv=best.pv, best_moves=(best.move,)
+        )
+
+    def _level_limits(self) -> Limits:
+        level = LEVELS[self.level]
+        if self.algorithm == "mcts":
+            return Limits(time=level.time or MCTS_LEVEL_SECONDS)
+        return Limits(depth=level.depth, time=level.time)
+
+    def _ponderhit(self, rest: list[str]) -> None:
+        if not self._running.is_set() or not self._pondering:
+            return  # nothing is pondered: nothing to do
+        self._pondering = False
+        request, count = self._request, self._go_count
+        limits = request.limits or Limits()
+        if not self._searched.is_set() and (
+            request.budget is not None or (limits.depth is None and limits.nodes is None)
+        ):
+            # The search goes on under the go's clock, counted from now (with
+            # no clock, and no depth or nodes to end it, it answers now).
+            seconds = request.budget.soft if request.budget is not None else 0.0
+            timer = threading.Timer(seconds, self._time_up, (count,))
+            timer.daemon = True
+            timer.start()
+        self._release.set()
+
+    def _time_up(self, count: int) -> None:
+        """A ponderhit's time is over: stop that search (not a later one)."""
+        while count == self._go_count and not self._searched.is_set():
+            searcher = self.searcher
+            if searcher is not None:
+                searcher.stop()
+            self._searched.wait(0.005)
+
+    def _halt(self) -> None:
+        """Stop the running ``go`` (if any): it writes its ``bestmove``
+        before this returns."""
         thread = self._thread
         if thread is None:
             return
         self._stopped.set()
+        self._release.set()
         # A stop that comes before the search starts is lost: repeat it.
         while thread.is_alive():
-            if self.searcher is not None:
+            if not self._searched.is_set() and self.searcher is not None:
                 self.searcher.stop()
             thread.join(0.005)
         self._thread = None
 
-    def finish(self) -> None:
-        """Wait for a running search with limits; stop an infinite one."""
-        thread = self._thread
-        if thread is not None and not self._infinite:
-            thread.join()
-        self._stop([])
+    def _stop(self, rest: list[str]) -> None:
+        self._halt()
 
     def _quit(self, rest: list[str]) -> bool:
-        self._stop([])
+        self._halt()
         return False
 
     _commands: ClassVar[dict[str, Callable[[Engine, list[str]], Any]]] = {
         "ugi": _ugi,
-        "uci": _ugi,
+        "uci": _uci,
         "isready": _isready,
         "uginewgame": _newgame,
         "ucinewgame": _newgame,
@@ -282,86 +555,150 @@ class Engine:
         "setoption": _setoption,
         "query": _query,
         "go": _go,
+        "ponderhit": _ponderhit,
         "stop": _stop,
         "quit": _quit,
     }
 
-    # -- helpers -----------------------------------------------------------------------------
-    def _busy_check(self) -> None:
-        if self._running.is_set():
-            raise ZerosumError(_("a search is running; send 'stop' first"))
-        if self._thread is not None:
-            self._thread.join()  # it has answered and is ending
-            self._thread = None
-
-    def _limits(self, rest: list[str]) -> tuple[Limits, bool]:
+    # -- reading go ----------------------------------------------------------------------
+    def _read_go(self, rest: list[str], state: Any) -> GoRequest:
+        """The request of ``go REST``; never raises: what cannot be taken is
+        listed in ``errors`` and left out."""
+        request = GoRequest()
         values: dict[str, int] = {}
-        infinite = False
+        moves_text: list[str] = []
         i = 0
-        names = {
-            "wtime": "p1time",
-            "btime": "p2time",
-            "winc": "p1inc",
-            "binc": "p2inc",
-        }
-        known = ("p1time", "p2time", "p1inc", "p2inc", "movetime", "depth", "nodes", "movestogo")
         while i < len(rest):
-            word = names.get(rest[i], rest[i])
-            if word == "infinite":
-                infinite = True
+            word = rest[i].lower()
+            word = _GO_ALIASES.get(word, word)
+            if word in _GO_FLAGS:
+                setattr(request, word, True)
                 i += 1
-                continue
-            if word not in known or i + 1 >= len(rest):
-                raise ZerosumError(
-                    _("cannot read 'go {args}'; expected e.g. go movetime 1000").format(
-                        args=" ".join(rest)[:60]
+            elif word == "searchmoves":
+                i += 1
+                while i < len(rest) and rest[i].lower() not in _GO_WORDS:
+                    moves_text.append(rest[i])
+                    i += 1
+            elif word in _GO_NUMBERS and i + 1 < len(rest):
+                text = rest[i + 1]
+                i += 2
+                try:
+                    values[word] = int(text)
+                except ValueError:
+                    request.errors.append(
+                        _("{name} must be a whole number, got {value!r}").format(
+                            name=word, value=text[:20]
+                        )
+                    )
+            else:
+                request.errors.append(
+                    _("cannot read {word!r} in 'go'; expected e.g. go movetime 1000").format(
+                        word=rest[i][:30]
                     )
                 )
+                i += 1
+        request.searchmoves = self._read_searchmoves(moves_text, state, request)
+        self._check_values(values, request)
+        request.limits = self._go_limits(values, request, state)
+        return request
+
+    def _read_searchmoves(
+        self, texts: list[str], state: Any, request: GoRequest
+    ) -> tuple[Any, ...]:
+        moves: list[Any] = []
+        game = self.game
+        if game.is_terminal(state):
+            return ()
+        for text in texts:
             try:
-                values[word] = int(rest[i + 1])
-            except ValueError:
-                raise ZerosumError(
-                    _("{name} must be a whole number, got {value!r}").format(
-                        name=rest[i], value=rest[i + 1][:20]
-                    )
-                ) from None
-            i += 2
-        if infinite:
-            return Limits(), True
+                move = game.parse_move(state, text)
+            except ZerosumError as problem:
+                request.errors.append(str(problem))
+                continue
+            if move not in moves:
+                moves.append(move)
+        if texts and not moves:
+            request.errors.append(_("no legal move among 'searchmoves': searching every move"))
+        return tuple(moves)
+
+    def _check_values(self, values: dict[str, int], request: GoRequest) -> None:
+        """Drop (with an error each) the values no search can take."""
+
+        def refuse(name: str, expected: str) -> None:
+            request.errors.append(
+                _("{name} {value} refused; expected {expected}").format(
+                    name=name, value=str(values.pop(name))[:24], expected=expected
+                )
+            )
+
+        for name in ("p1time", "p2time", "p1inc", "p2inc"):
+            if name in values:
+                if values[name] > _MILLISECONDS_MOST:
+                    refuse(name, _("at most {most} ms").format(most=_MILLISECONDS_MOST))
+                else:  # a clock that ran below zero (a late GUI) has nothing left
+                    values[name] = max(values[name], 0)
+        if "movetime" in values and not 0 <= values["movetime"] <= _MILLISECONDS_MOST:
+            refuse("movetime", _("0 to {most} ms").format(most=_MILLISECONDS_MOST))
+        if "movestogo" in values and not 1 <= values["movestogo"] <= 10**6:
+            refuse("movestogo", _("a whole number from 1 to 1000000"))
+        if "nodes" in values and not 1 <= values["nodes"] <= MAX_BUDGET:
+            refuse("nodes", _("a whole number from 1 to {most}").format(most=MAX_BUDGET))
+        if "mate" in values and not 1 <= values["mate"] <= MAX_PLY:
+            refuse("mate", _("a whole number from 1 to {most}").format(most=MAX_PLY))
+        if "depth" in values:
+            if values["depth"] < 0:
+                refuse("depth", _("a whole number of at least 0"))
+            elif values["depth"] == 0:
+                values["depth"] = 1
+                request.notes.append(_("depth 0: searching 1 ply, the least that compares moves"))
+            else:
+                values["depth"] = min(values["depth"], MAX_PLY)
+        if self.algorithm == "mcts":
+            for name in ("depth", "mate"):
+                if name in values:
+                    refuse(name, _("nodes or a time: mcts takes no depth limit"))
+
+    def _go_limits(self, values: dict[str, int], request: GoRequest, state: Any) -> Limits | None:
+        if request.infinite:
+            return Limits()
         depth = values.get("depth")
+        if "mate" in values:
+            plies = values["mate"] * 2 - 1 if self.flavour == "uci" else values["mate"]
+            depth = plies if depth is None else min(depth, plies)
         nodes = values.get("nodes")
-        seconds: float | None = None
+        budget = None
         if "movetime" in values:
-            seconds = max(values["movetime"] / 1000 - OVERHEAD, 0.001)
+            budget = move_budget(movetime=values["movetime"] / 1000)
         else:
-            me = "p1" if self.game.to_move(self.state) == 0 else "p2"
+            me = "p1" if self.game.to_move(state) == 0 else "p2"
             if f"{me}time" in values:
-                left = max(values[f"{me}time"], 0) / 1000
-                inc = max(values.get(f"{me}inc", 0), 0) / 1000
-                moves_to_go = values.get("movestogo")
-                share = 1 / max(moves_to_go, 1) if moves_to_go else TIME_SHARE
-                seconds = left * share + inc * INCREMENT_SHARE
-                seconds = max(min(seconds, left * 0.5) - OVERHEAD, 0.001)
-        if depth is None and nodes is None and seconds is None:
-            level = LEVELS[self.level]
-            return Limits(depth=level.depth, time=level.time), False
-        return Limits(depth=depth, nodes=nodes, time=seconds), False
+                budget = move_budget(
+                    remaining=values[f"{me}time"] / 1000,
+                    increment=values.get(f"{me}inc", 0) / 1000,
+                    moves_to_go=values.get("movestogo"),
+                )
+        request.budget = budget
+        seconds = budget.soft if budget is not None and not request.ponder else None
+        if depth is None and nodes is None and budget is None:
+            return Limits() if request.ponder else None
+        cap = LEVELS[self.level].depth
+        if self.algorithm == "engine" and cap is not None:
+            depth = cap if depth is None else min(depth, cap)
+        return Limits(depth=depth, nodes=nodes, time=seconds)
 
-    def _info(self, progress: Progress[Any]) -> None:
-        self._info_line(
-            progress.depth,
-            progress.score,
-            progress.nodes,
-            progress.nps,
-            progress.time_s,
+    # -- info lines ------------------------------------------------------------------------
+    def _progress_line(self, progress: Progress[Any]) -> str:
+        return self._info_line(
+            progress.depth, progress.score, progress.nodes, progress.nps, progress.time_s,
             progress.pv,
-        )
+        )  # fmt: skip
 
-    def _info_result(self, result: SearchResult[Any]) -> None:
+    def _result_line(self, result: SearchResult[Any]) -> str:
         stats = result.stats
-        self._info_line(
-            result.depth, result.score, stats.nodes, stats.nodes_per_second, stats.time_s, result.pv
-        )
+        return self._info_line(
+            result.depth, result.score, stats.nodes, stats.nodes_per_second, stats.time_s,
+            result.pv,
+        )  # fmt: skip
 
     def _info_line(
         self,
@@ -371,52 +708,68 @@ class Engine:
         nps: float,
         seconds: float,
         pv: Sequence[Any],
-    ) -> None:
+    ) -> str:
         """One ``info`` line: depth, score, nodes, nps, time (ms), pv."""
         parts = ["info"]
         if depth is not None:
             parts += ["depth", str(depth)]
-        parts += _score_words(score)
+        parts += score_words(score, self.flavour)
         parts += ["nodes", str(nodes), "nps", str(round(nps)), "time", str(round(seconds * 1000))]
         if pv:
             parts += ["pv", *(self.game.format_move(m) for m in pv)]
-        self.write(" ".join(parts))
+        return " ".join(parts)
+
+    def finish(self) -> None:
+        """The input ended: as ``quit`` (a running search answers first)."""
+        self._halt()
 
 
-def _score_words(score: Score) -> list[str]:
+def score_words(score: Score, flavour: str = "ugi") -> list[str]:
     """``score cp X`` (heuristic, or a draw 0), or ``score mate N`` for a
-    proven win (N > 0) or loss (N < 0) in N moves of the side to move; a
-    proven result whose distance is unknown: ``score cp`` +-100000."""
+    proven win (N > 0) or loss (N < 0): N plies to the end of the game under
+    UGI, N full moves of the side to move under UCI (``flavour`` ``uci``);
+    a proven result whose distance is unknown: ``score cp`` +-100000."""
     plies = score.plies
     if plies is not None:
-        moves = (plies + 1) // 2
-        return ["score", "mate", str(moves if score.raw > 0 else -moves)]
+        count = (plies + 1) // 2 if flavour == "uci" else plies
+        return ["score", "mate", str(count if score.raw > 0 else -count)]
     if score.exact and score.raw:
         return ["score", "cp", "100000" if score.raw > 0 else "-100000"]
     return ["score", "cp", str(score.raw)]
 
 
-def _number(text: str, name: str) -> float:
+def _whole(text: str, name: str, least: int, most: int) -> int:
+    """``text`` as a whole number from ``least`` to ``most``, else a one-line
+    error (the option keeps its value)."""
     try:
-        return float(text)
+        value = int(text)
     except ValueError:
+        value = None
+    if value is None or not least <= value <= most:
         raise ZerosumError(
-            _("{name} must be a number, got {value!r}").format(name=name, value=text[:20])
-        ) from None
+            _("{name} must be a whole number from {least} to {most}, got {value!r}").format(
+                name=name, least=least, most=most, value=text[:20]
+            )
+        )
+    return value
 
 
 def serve(game: Game[Any, Any], lines: TextIO, out: TextIO) -> int:
-    """Read commands from ``lines`` until ``quit`` or the end of input."""
+    """Read commands from ``lines`` until ``quit`` or the end of input (the
+    same as ``quit``: a running search is stopped, answers, and the engine
+    ends)."""
 
     def write(line: str) -> None:
-        out.write(line + "\n")
-        out.flush()
+        try:
+            out.write(line + "\n")
+            out.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # the client is gone: nobody reads the answer
 
     engine = Engine(game, write)
     for line in lines:
         if not engine.handle(line):
             return 0
-    # End of input: a search with limits still answers (piped commands).
     engine.finish()
     return 0
 

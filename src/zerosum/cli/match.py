@@ -17,6 +17,7 @@ from ..game import ZerosumError
 from ..i18n import _
 from ..play.elo import SPRT, Tally
 from ..play.players import parse_player
+from ..play.records import match_header, match_summary, read_records
 from ..play.runner import MatchSetup, play_games
 from ..registry import load
 from .parser import UsageError
@@ -40,10 +41,6 @@ def _elo_text(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
     return f"{value:+.1f}"
-
-
-def _json_number(value: float) -> float | None:
-    return None if math.isinf(value) or math.isnan(value) else round(value, 2)
 
 
 def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
@@ -78,17 +75,7 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             _("cannot write the record {path}: {error}").format(path=path, error=error.strerror)
         ) from None
     with record:
-        header = {
-            "type": "match",
-            "game": setup.game,
-            "a": setup.players[0],
-            "b": setup.players[1],
-            "games": setup.games,
-            "seed": setup.seed,
-            "openings": setup.openings,
-            "max_plies": setup.max_plies,
-        }
-        record.write(json.dumps(header) + "\n")
+        record.write(json.dumps(match_header(setup)) + "\n")
         games = play_games(setup, args.jobs)
         try:
             for entry in games:
@@ -112,36 +99,7 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     elapsed = time.perf_counter() - started
     low, high = tally.interval()
     if args.json:
-        obj: dict[str, Any] = {
-            "type": "match",
-            "game": setup.game,
-            "a": setup.players[0],
-            "b": setup.players[1],
-            "games": tally.games,
-            "wins": tally.wins,
-            "draws": tally.draws,
-            "losses": tally.losses,
-            "a_first": _tally_json(sides[True]),
-            "a_second": _tally_json(sides[False]),
-            "score": round(tally.score, 4),
-            "elo": _json_number(tally.elo()),
-            "elo_low": _json_number(low),
-            "elo_high": _json_number(high),
-            "failures": failures,
-            "record": str(path),
-            "seed": setup.seed,
-            "time_s": round(elapsed, 3),
-        }
-        if sprt is not None:
-            obj["sprt"] = {
-                "elo0": sprt.elo0,
-                "elo1": sprt.elo1,
-                "alpha": sprt.alpha,
-                "beta": sprt.beta,
-                "llr": round(sprt.llr(tally), 4),
-                "bounds": [round(b, 4) for b in sprt.bounds()],
-                "verdict": verdict,
-            }
+        obj = match_summary(setup, tally, sides, failures, str(path), elapsed, sprt, verdict)
         out(json.dumps(obj, ensure_ascii=False))
         return 0
     _print_table(setup, tally, sides, out)
@@ -180,10 +138,6 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         .format(games=tally.games, time=elapsed, path=path)
     )
     return 0
-
-
-def _tally_json(tally: Tally) -> dict[str, int]:
-    return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
 
 
 def _progress_bar(tally: Tally, total: int, stream: Any) -> None:
@@ -236,29 +190,6 @@ def _print_table(
 
 
 # -- replay ---------------------------------------------------------------------------
-def read_records(path: str) -> list[dict[str, Any]]:
-    """The ``game`` records of a match file (one JSON object per line)."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise ZerosumError(
-            _("cannot read {path}: {error}").format(path=path, error=error.strerror)
-        ) from None
-    games = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            raise ZerosumError(
-                _("{path} line {number} is not a JSON record").format(path=path, number=number)
-            ) from None
-        if isinstance(obj, dict) and obj.get("type") == "game":
-            games.append(obj)
-    return games
-
-
 def cmd_replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     games = read_records(args.file)
     if not games:

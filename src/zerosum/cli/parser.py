@@ -13,6 +13,8 @@ from ..play.agents import LEVELS
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
+from .trace import add_parser as add_trace
+from .usage import UsageError as UsageError
 
 EXIT_USAGE = 2
 
@@ -59,10 +61,6 @@ def translate_argparse() -> None:
     parsers built afterwards."""
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]
     argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
-
-
-class UsageError(ZerosumError):
-    """A command-line mistake (bad option or value)."""
 
 
 class Stopped(KeyboardInterrupt):
@@ -369,8 +367,6 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--final", action="store_true", help=_("show only the final position")
     )
-
-    from .trace import add_parser as add_trace
 
     add_trace(commands, _whole_number)
     serve = commands.add_parser(

@@ -36,20 +36,6 @@ def algorithm_name(algorithm: str) -> str:
     }.get(algorithm, algorithm)
 
 
-def describe_score(score: Score) -> str:
-    """A score in words: win/loss with its distance, draw, or heuristic."""
-    if score.exact and score.raw and not score.distance_known:
-        return _("win") if score.raw > 0 else _("loss")
-    if score.plies == 1:
-        return _("win in 1 ply") if score.raw > 0 else _("loss in 1 ply")
-    if score.plies is not None:
-        template = _("win in {n} plies") if score.raw > 0 else _("loss in {n} plies")
-        return template.format(n=score.plies)
-    if score.exact:
-        return _("draw") if score.raw == 0 else f"{score.raw:+d}"
-    return _("{score:+d} (heuristic)").format(score=score.raw)
-
-
 def describe_value(value: int | None) -> str:
     return {1: _("win"), 0: _("draw"), -1: _("loss")}.get(value if value is not None else 9, "?")
 
@@ -86,7 +72,7 @@ class TerminalObserver:
             search = decision.search
             best = search.moves[0]
             value = (
-                describe_score(search.score)
+                search.score.describe()
                 if search.score.exact
                 else _("win rate {rate:.1%}").format(rate=best.win_rate or 0.0)
             )
@@ -103,7 +89,7 @@ class TerminalObserver:
                 said.format(
                     player=name,
                     move=move,
-                    score=describe_score(search.score),
+                    score=search.score.describe(),
                     nodes=search.stats.nodes,
                 )
             )
@@ -136,7 +122,7 @@ class ThinkingAgent:
                 who=self.label,
                 depth=progress.depth if progress.depth is not None else "-",
                 move=best,
-                score=describe_score(progress.score),
+                score=progress.score.describe(),
                 nodes=progress.nodes,
             )
             self.stream.write(f"\r\033[K{line}")
@@ -190,14 +176,14 @@ class ProgressView:
         game = self.game
         if progress.lower is not None and progress.upper is not None:
             head = _("value between {low} and {high}").format(
-                low=describe_score(Score(progress.lower, exact=True)),
-                high=describe_score(Score(progress.upper, exact=True)),
+                low=Score(progress.lower, exact=True).describe(),
+                high=Score(progress.upper, exact=True).describe(),
             )
         else:
             line = " ".join(game.format_move(m) for m in progress.pv[:8])
             head = _("depth {depth}: {score}, {line}").format(
                 depth=progress.depth if progress.depth is not None else "∞",
-                score=describe_score(progress.score),
+                score=progress.score.describe(),
                 line=line,
             )
         tail = _(
@@ -226,7 +212,7 @@ class ProgressView:
         best = progress.moves[0]
         line = " ".join(self.game.format_move(m) for m in progress.pv[:8])
         rate = best.win_rate if best.win_rate is not None else 0.0
-        value = describe_score(best.score) if best.score.exact else f"{rate:.1%}"
+        value = best.score.describe() if best.score.exact else f"{rate:.1%}"
         text = _(
             "{iterations} iterations, {pps} playouts/s, {time:.1f} s"
             " | best {move} ({value}), {line}"
@@ -291,7 +277,7 @@ def print_analysis(
     for entry in result.moves:
         line = " ".join(game.format_move(m) for m in entry.pv)
         out(
-            f"  {pad(game.format_move(entry.move), 6)} {pad(describe_score(entry.score), 22)}"
+            f"  {pad(game.format_move(entry.move), 6)} {pad(entry.score.describe(), 22)}"
             f" {entry.nodes:>10}  {line}"
         )
     # Say what the column counts, so that it is not read as a share of the total.
@@ -326,7 +312,7 @@ def print_mcts_analysis(
     for entry in result.moves:
         line = " ".join(game.format_move(m) for m in entry.pv)
         rate = f"{entry.win_rate:.1%}" if entry.win_rate is not None else "-"
-        proven = describe_score(entry.score) if entry.score.exact else "-"
+        proven = entry.score.describe() if entry.score.exact else "-"
         out(
             f"  {pad(game.format_move(entry.move), 6)} {entry.visits or 0:>9} {rate:>9}"
             f"  {pad(proven, 18)} {line}"
@@ -367,7 +353,7 @@ def print_solution(
     value = (
         describe_value(result.score.outcome)
         if result.score.exact
-        else describe_score(result.score)  # --depth that did not reach the end
+        else result.score.describe()  # --depth that did not reach the end
     )
     if plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))

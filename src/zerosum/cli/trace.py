@@ -25,7 +25,7 @@ from ..registry import load
 from ..report import trace_object
 from ..search.trace import MAX_TRACE_NODES, Trace, TraceNode, trace
 from ..search.types import INF, WIN, is_decisive
-from .parser import UsageError
+from .usage import UsageError
 
 #: Most pruned moves a line of text lists (the JSON lists them all).
 MAX_LISTED = 12

@@ -158,6 +158,8 @@ class ConnectFour(Game[State, int]):
     player_names = (N_("Red"), N_("Yellow"))
     compact_moves = True
     mover_wins_only = True
+    #: A threat is worth 40 points (see evaluate).
+    evaluation_unit: int | None = 40
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for label, value in (("width", width), ("height", height)):

@@ -62,6 +62,8 @@ class MNK(Game[State, int]):
     )
     player_names = ("X", "O")
     mover_wins_only = True
+    #: Open lines of two are worth 8 and of three 64 (see evaluate).
+    evaluation_unit: int | None = 40
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
         if k > max(m, n):

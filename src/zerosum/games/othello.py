@@ -176,6 +176,8 @@ class Othello(Game[State, int]):
     """
 
     name = "othello"
+    #: A corner is worth 40 points and a move of mobility 10 (see evaluate).
+    evaluation_unit: int | None = 40
     title = N_("Othello (Reversi): flank and flip discs; the most discs wins (sizes 4, 6, 8)")
     params = (
         Param(

@@ -27,6 +27,8 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
+from ..search.backends import register_native
+
 
 def available() -> bool:
     """Whether numba (and numpy) can be imported, without importing them."""
@@ -63,3 +65,62 @@ def unsupported_reason(game: Any, options: Any = None) -> str:
     if adapter_for(game) is None:
         return f"{game.spec()} has no native code (the Python backend searches it)"
     return ""
+
+
+class _Backend:
+    """This package as the search sees it (:mod:`zerosum.search.backends`):
+    each compiled part is imported on first use."""
+
+    def unavailable_reason(self) -> str:
+        return unavailable_reason()
+
+    def unsupported_reason(self, game: Any, options: Any = None) -> str:
+        return unsupported_reason(game, options)
+
+    def adapter_for(self, game: Any) -> Any:
+        return adapter_for(game)
+
+    def table(self, adapter: Any, hash_mb: float | None, slots: int | None) -> Any:
+        from .table import NativeTable, default_megabytes
+
+        if slots is not None:
+            return NativeTable.of_slots(slots)
+        return NativeTable.of_megabytes(hash_mb or default_megabytes(adapter.prims.max_plies))
+
+    def stop_flag(self) -> Any:
+        import numpy as np
+
+        return np.zeros(1, dtype=np.int64)
+
+    def warm_up(self, game: Any, adapter: Any, options: Any) -> None:
+        from .core import warm_up
+
+        warm_up(game, adapter, options)
+
+    def core(
+        self,
+        game: Any,
+        adapter: Any,
+        options: Any,
+        table: Any,
+        stop_flag: Any,
+        deadline: float | None,
+        nodes: int | None,
+        stop: type[Exception],
+    ) -> Any:
+        from .core import NativeCore
+
+        return NativeCore(game, adapter, options, table, stop_flag, deadline, nodes, stop)
+
+    def playouts(self, adapter: Any, to_move: Any) -> Any:
+        from .playout import NativePlayouts
+
+        return NativePlayouts(adapter, to_move)
+
+    def tree(self, adapter: Any, max_nodes: int) -> Any:
+        from .tree import NativeTree
+
+        return NativeTree(adapter, max_nodes)
+
+
+register_native(_Backend())

@@ -14,6 +14,7 @@ so the kernel runs without the GIL and needs no clock.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import threading
 import time
@@ -35,7 +36,15 @@ from .table import NativeTable
 class _Watcher:
     """One daemon thread for every search's deadline: it sleeps until the
     earliest one and calls its function (a thread per search would cost
-    milliseconds to start on a busy machine)."""
+    milliseconds to start on a busy machine).
+
+    Nothing may stop this thread, since every later search in the process
+    relies on it: it sleeps at most :data:`LONGEST_SLEEP` at a time (a
+    deadline 9.2e9 s away once overflowed the lock's timeout and killed it),
+    an error in a function is ignored, and :meth:`add` starts a new thread if
+    the last one died all the same."""
+
+    LONGEST_SLEEP = 60.0
 
     def __init__(self) -> None:
         self._due: list[tuple[float, int, Any]] = []
@@ -49,10 +58,16 @@ class _Watcher:
         with self._wake:
             self._count += 1
             heapq.heappush(self._due, (deadline, self._count, weakref.WeakMethod(expire)))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, daemon=True)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="zerosum-deadlines", daemon=True
+                )
                 self._thread.start()
             self._wake.notify()
+
+    def alive(self) -> bool:
+        """Whether the thread runs (it starts with the first deadline)."""
+        return self._thread is not None and self._thread.is_alive()
 
     def _run(self) -> None:
         while True:
@@ -62,12 +77,14 @@ class _Watcher:
                 deadline, _n, expire = self._due[0]
                 left = deadline - time.perf_counter()
                 if left > 0:
-                    self._wake.wait(left)
+                    self._wake.wait(min(left, self.LONGEST_SLEEP))
                     continue
                 heapq.heappop(self._due)
             function = expire()
             if function is not None:
-                function()
+                # the thread serves every later search: an error here ends nothing
+                with contextlib.suppress(Exception):
+                    function()
 
 
 _WATCHER = _Watcher()

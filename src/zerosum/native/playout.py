@@ -25,6 +25,7 @@ import numpy as np
 
 from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
+from .kernel import announce_compiling
 
 #: xorshift64* multiplier (Vigna 2016).
 MULTIPLIER = 2685821657736338717
@@ -115,6 +116,9 @@ def kernels_for(kind: str, prims: Primitives) -> tuple[Callable[..., Any], Calla
             bind_game(_batch, f"playouts_{tag}", prims, globals()),
             bind_game(_trace, f"trace_{tag}", prims, globals()),
         )
+        # MCTS's first use compiled for up to a minute without a word
+        # (issue 22 item 10): say so once, as the engine's kernels do.
+        announce_compiling(f"{kind} (MCTS)", _kernels[kind][0])
     return _kernels[kind]
 
 

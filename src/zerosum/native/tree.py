@@ -36,6 +36,7 @@ from numba import njit
 
 from .binding import primitives_digest
 from .contract import ONGOING, Primitives
+from .kernel import announce_compiling
 from .playout import MULTIPLIER, bind_game
 
 # As in :mod:`.playout`: the primitives bound per game kind as globals.
@@ -286,6 +287,7 @@ def kernel_for(kind: str, prims: Primitives) -> Callable[..., Any]:
     if kind not in _kernels:
         name = f"mcts_{kind}_{primitives_digest(prims)}"
         _kernels[kind] = bind_game(_iterate, name, prims, globals())
+        announce_compiling(f"{kind} (MCTS)", _kernels[kind])  # once with the playouts'
     return _kernels[kind]
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from ..game import Game, MoveError
 from ..i18n import _
 from ..search import reference
+from ..search.clock import wait_limit
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions
 from ..search.mcts import MCTSConfig
@@ -280,6 +281,11 @@ class ProgramAgent:
 
     GRACE = 5.0
     STARTUP = 20.0
+    #: How long a program that said it is setting up (an ``info string``
+    #: before its ``readyok``: ``zerosum engine`` compiling its native code)
+    #: is waited for: first compiles took 37-79 s on a loaded machine, so
+    #: about four times the slowest.
+    SETTING_UP = 300.0
 
     def __init__(
         self,
@@ -319,9 +325,10 @@ class ProgramAgent:
             return _("the program stopped answering")
         return _("the program exited with status {code}").format(code=code)
 
-    def _expect(self, prefix: str, seconds: float) -> str:
+    def _expect(self, prefix: str, seconds: float, setting_up: float | None = None) -> str:
         """The next line starting with ``prefix`` (others, such as ``info``,
-        are skipped), within ``seconds``."""
+        are skipped), within ``seconds`` (or ``setting_up`` seconds from the
+        first ``info string`` that comes before it)."""
         deadline = time_module.monotonic() + seconds
         while True:
             left = deadline - time_module.monotonic()
@@ -339,6 +346,9 @@ class ProgramAgent:
                 raise AgentFailure(self._died())
             if line.split()[:1] == [prefix]:
                 return line
+            if setting_up is not None and line.split()[:2] == ["info", "string"]:
+                seconds, setting_up = setting_up, None
+                deadline = time_module.monotonic() + seconds
 
     def _start(self) -> None:
         idle = _IDLE.get(tuple(self.command))
@@ -352,7 +362,7 @@ class ProgramAgent:
             try:
                 self._send("uginewgame")
                 self._send("isready")
-                self._expect("readyok", self.STARTUP)
+                self._expect("readyok", self.STARTUP, self.SETTING_UP)
                 return
             except AgentFailure:
                 _end(process)
@@ -388,7 +398,7 @@ class ProgramAgent:
         self._expect("ugiok", self.STARTUP)
         self._send("uginewgame")
         self._send("isready")
-        self._expect("readyok", self.STARTUP)
+        self._expect("readyok", self.STARTUP, self.SETTING_UP)
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision:
         try:
@@ -409,7 +419,7 @@ class ProgramAgent:
             assert self.time is not None
             go, wait = f"go movetime {max(1, round(self.time * 1000))}", self.time
         self._send(go)
-        words = self._expect("bestmove", wait + self.GRACE).split()
+        words = self._expect("bestmove", wait_limit(wait, self.GRACE)).split()
         if len(words) < 2:
             raise AgentFailure(_("the program sent 'bestmove' without a move"))
         try:

@@ -1,4 +1,15 @@
-"""Player specs: one short text names an agent, for ``zerosum match``.
+"""Player specs and the one player factory: which player, with which limits.
+
+A :class:`PlayerSpec` says who plays a side; :func:`make_agent` turns it
+into an agent, with one set of defaults (a move searches for
+:data:`DEFAULT_MOVE_SECONDS`, the search front door's default, for the
+engine and for Monte Carlo tree search alike). Every front end builds its
+players here: ``zerosum play`` from its options, ``zerosum match`` from
+texts (:func:`parse_player`), the browser from its ``players`` message; and
+:func:`side_seeds` gives the two sides' seeds of a seeded game, so the same
+spec and seed make the same agents wherever they are made.
+
+One short text names a player, for ``zerosum match``:
 
 >>> parse_player("mcts:iterations=5000")
 PlayerSpec(kind='mcts', params=(('iterations', 5000),), command=())
@@ -21,28 +32,39 @@ The forms:
   protocol (UGI, see :mod:`zerosum.cli.engine`); ``time=S`` its time per move
   (default 1 s; ``go movetime``), or ``depth=N`` / ``nodes=N``.
 
+(``human`` is a spec too, for ``zerosum play`` and the browser, but not a
+text form: a match has no one at the keyboard.)
+
 A bad spec is a :class:`~zerosum.game.ZerosumError` of one line.
 """
 
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..game import ZerosumError
 from ..i18n import _
+from ..search import front
+from ..search.front import SearchOptions
 from ..search.mcts import MCTSConfig
 from ..search.types import Limits
 from .agents import (
     LEVELS,
     Agent,
     EngineAgent,
+    HumanAgent,
     MCTSAgent,
     ProgramAgent,
     RandomAgent,
     SearchAgent,
 )
+
+#: Seconds a move for an engine or MCTS player given no limit: the search
+#: front door's own default, the same in every front end.
+DEFAULT_MOVE_SECONDS = front.DEFAULT_MOVE_SECONDS
 
 #: Each kind's parameters and their types.
 _PARAMS: dict[str, dict[str, type]] = {
@@ -54,6 +76,8 @@ _PARAMS: dict[str, dict[str, type]] = {
     "cmd": {"time": float, "depth": int, "nodes": int},
 }
 KINDS = tuple(_PARAMS)
+#: Kinds a spec may have; ``human`` is not a text form (see the docstring).
+SPEC_KINDS = ("human", *KINDS)
 EXAMPLES = (
     'engine:level=hard, engine:time=0.5, mcts:iterations=5000, minimax:depth=3, random, '
     'cmd:"PROGRAM ARGS"'
@@ -83,33 +107,95 @@ class PlayerSpec:
         return f"{self.kind}:{values}" if values else self.kind
 
     def agent(self, seed: int | None) -> Agent:
-        """A fresh agent for one game (seeded)."""
-        if self.kind == "random":
-            return RandomAgent(seed)
-        if self.kind == "engine":
-            level = self.get("level")
-            if level is not None:
-                return EngineAgent.at_level(level, seed)
-            limits = Limits(depth=self.get("depth"), time=self.get("time"))
-            return EngineAgent(None if limits == Limits() else limits, seed)
-        if self.kind in ("minimax", "alphabeta"):
-            return SearchAgent(self.kind, self.get("depth"), seed)  # type: ignore[arg-type]
-        if self.kind == "mcts":
-            limits = Limits(time=self.get("time"), iterations=self.get("iterations"))
-            backend = self.get("backend", "auto")
-            config = MCTSConfig(
-                exploration=self.get("c", MCTSConfig.exploration),
-                playout=self.get("playout", "random"),
-                backend=backend,
+        """A fresh agent for one game (seeded): :func:`make_agent`."""
+        return make_agent(self, seed)
+
+
+def spec_of(kind: str, **params: Any) -> PlayerSpec:
+    """A spec from keyword parameters, those that are None left out (so a
+    spec built from options equals the one written as text).
+
+    >>> spec_of("engine", level="hard", time=None) == parse_player("engine:level=hard")
+    True
+    """
+    given = tuple((name, value) for name, value in params.items() if value is not None)
+    return PlayerSpec(kind, given)
+
+
+def side_seeds(seed: int | None) -> tuple[int | None, int | None]:
+    """The seeds of the first and the second player's agents in a game
+    seeded ``seed`` (None: both unseeded), the same in every front end.
+
+    >>> side_seeds(7), side_seeds(None)
+    ((14, 15), (None, None))
+    """
+    if seed is None:
+        return None, None
+    return seed * 2, seed * 2 + 1
+
+
+def make_agent(
+    spec: PlayerSpec,
+    seed: int | None = None,
+    *,
+    options: SearchOptions | None = None,
+    human: Callable[[], Agent] = HumanAgent,
+) -> Agent:
+    """The one player factory: a fresh agent for one game as ``spec`` says,
+    seeded with ``seed``.
+
+    * ``engine``: at a ``level`` (its depth, time and deliberate mistakes;
+      a ``depth`` or ``time`` given beside it replaces the level's), else
+      the ``depth``/``time``/``iterations`` given, else the search's default
+      for a move (:data:`DEFAULT_MOVE_SECONDS`); ``options`` picks the
+      algorithm and its settings (default: the engine);
+    * ``mcts``: ``time`` and/or ``iterations`` (default
+      :data:`DEFAULT_MOVE_SECONDS`), ``c``, ``playout``, ``backend``;
+    * ``minimax``/``alphabeta``: the reference algorithm to ``depth``
+      (default: the end of the game);
+    * ``random``, ``cmd`` (an external program), ``human`` (``human()``:
+      by default one at the terminal).
+    """
+    kind = spec.kind
+    if kind == "human":
+        return human()
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "engine":
+        depth, time = spec.get("depth"), spec.get("time")
+        level = spec.get("level")
+        if level is not None:
+            chosen = LEVELS[level]
+            limits = Limits(
+                depth=chosen.depth if depth is None else depth,
+                time=chosen.time if time is None else time,
             )
-            return MCTSAgent(None if limits == Limits() else limits, seed, backend, config)
-        return ProgramAgent(
-            self.command,
-            time=self.get("time"),
-            depth=self.get("depth"),
-            nodes=self.get("nodes"),
-            label=self.describe(),
+            return EngineAgent(limits, seed, chosen.noise, options=options)
+        given = Limits(depth=depth, time=time, iterations=spec.get("iterations"))
+        # No limit given: the algorithm's default for a move (the engine: 3 s).
+        return EngineAgent(None if given == Limits() else given, seed, options=options)
+    if kind in ("minimax", "alphabeta"):
+        return SearchAgent(kind, spec.get("depth"), seed)  # type: ignore[arg-type]
+    if kind == "mcts":
+        limits = Limits(time=spec.get("time"), iterations=spec.get("iterations"))
+        backend = spec.get("backend", "auto")
+        config = MCTSConfig(
+            exploration=spec.get("c", MCTSConfig.exploration),
+            playout=spec.get("playout", "random"),
+            backend=backend,
         )
+        if limits == Limits():  # no limit given: the one default for a move
+            limits = Limits(time=DEFAULT_MOVE_SECONDS)
+        return MCTSAgent(limits, seed, backend, config)
+    if kind == "cmd":
+        return ProgramAgent(
+            spec.command,
+            time=spec.get("time"),
+            depth=spec.get("depth"),
+            nodes=spec.get("nodes"),
+            label=spec.describe(),
+        )
+    raise ValueError(f"unknown player kind {kind!r}; expected one of {', '.join(SPEC_KINDS)}")
 
 
 def _plain(value: Any) -> str:
@@ -208,6 +294,14 @@ def _value(text: str, name: str, raw: str, kind: type) -> Any:
 def _check(spec: PlayerSpec, text: str) -> None:
     """Values that need more than a type check, with the one-line errors of
     the classes that take them."""
+    # the limits' own bounds (a time beyond MAX_SECONDS once killed the
+    # process-wide deadline thread)
+    Limits(
+        time=spec.get("time"),
+        nodes=spec.get("nodes"),
+        iterations=spec.get("iterations"),
+        depth=spec.get("depth"),
+    )
     level = spec.get("level")
     if level is not None:
         if level not in LEVELS:

@@ -32,31 +32,18 @@ writes): a ``match`` header, then one ``game`` per game in order:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
 from ..game import Game
-from ..registry import load
+from ..registry import import_games, load
 from .agents import Agent
-
-RESULTS = {1: "1-0", 0: "1/2-1/2", -1: "0-1"}
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    """What a match plays (``players`` as spec texts: A, then B)."""
-
-    game: str
-    players: tuple[str, str]
-    games: int
-    seed: int = 0
-    openings: int = 0
-    max_plies: int | None = None
-    imports: tuple[str, ...] = ()
-    lang: str = "en"
+from .match import play_match
+from .players import parse_player
+from .records import MatchSetup as MatchSetup
+from .records import game_record
 
 
 def game_seed(match_seed: int, number: int) -> int:
@@ -85,9 +72,8 @@ def opening(game: Game[Any, Any], match_seed: int, pair: int, plies: int) -> lis
 
 
 def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
-    """Play game ``number`` (0-based) of ``setup``; its record."""
-    from .players import parse_player
-
+    """Play game ``number`` (0-based) of ``setup`` through the one game
+    loop (:func:`~.match.play_match`); its record."""
     game = load(setup.game)
     specs = [parse_player(text) for text in setup.players]
     a_first = number % 2 == 0
@@ -96,76 +82,31 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
     agents = [spec.agent(seeds.getrandbits(31)) for spec in specs]  # A, B
     sides: tuple[Agent, Agent] = (agents[0], agents[1]) if a_first else (agents[1], agents[0])
     names = [specs[0].describe(), specs[1].describe()]
-    first, second = (names[0], names[1]) if a_first else (names[1], names[0])
 
     start_moves = opening(game, setup.seed, number // 2, setup.openings)
     state = game.initial_state()
     for move in start_moves:
         state = game.result(state, move)
     start = state
-    moves: list[str] = []
-    spent = [0.0, 0.0]
-    outcome: int | None = None
-    reason, detail = "end", ""
     try:
-        while not game.is_terminal(state):
-            if setup.max_plies is not None and len(moves) >= setup.max_plies:
-                outcome, reason = 0, "max_plies"
-                break
-            player = game.to_move(state)
-            began = time.perf_counter()
-            try:
-                move = sides[player].choose(game, state).move
-                legal = move in game.actions(state)
-                detail = "" if legal else f"illegal move {move!r}"
-            except Exception as error:  # a failing player loses; the match goes on
-                detail = getattr(error, "reason", None) or f"{type(error).__name__}: {error}"
-                legal = False
-            spent[player] += time.perf_counter() - began
-            if not legal:
-                outcome, reason = (-1 if player == 0 else 1), "failure"
-                detail = f"{game.player_name(player)} ({(first, second)[player]}): {detail}"
-                break
-            moves.append(game.format_move(move))
-            state = game.result(state, move)
+        # A failing player loses and the match goes on: any error is contained.
+        played = play_match(
+            game, sides, start=start, max_plies=setup.max_plies, contain=(Exception,)
+        )
     finally:
         for agent in agents:
             close = getattr(agent, "close", None)
             if close is not None:
                 close()
-    if outcome is None:
-        outcome = game.utility(state, 0)
-    score_first = (outcome + 1) / 2
-    return {
-        "type": "game",
-        "number": number + 1,
-        "game": game.spec(),
-        "a": names[0],
-        "b": names[1],
-        "players": [first, second],
-        "a_first": a_first,
-        "seed": seed,
-        "opening": [game.format_move(m) for m in start_moves],
-        "start": game.format_position(start),
-        "moves": moves,
-        "outcome": outcome,
-        "result": RESULTS[outcome],
-        "score_a": score_first if a_first else 1 - score_first,
-        "reason": reason,
-        "detail": detail,
-        "time": [round(spent[0], 4), round(spent[1], 4)],
-        "plies": len(moves),
-    }
+    return game_record(
+        game, number, (names[0], names[1]), a_first, seed, start_moves, start, played
+    )
 
 
 def _worker_init(imports: Sequence[str], lang: str) -> None:
     """In a worker process: the user's game modules and the language."""
-    from .. import i18n
-
     i18n.activate(lang)
     if imports:
-        from ..cli import import_games
-
         for name in imports:
             import_games(name)
 

@@ -9,8 +9,9 @@ printing.
 * :mod:`.mcts`      -- Monte Carlo tree search with the MCTS-Solver.
 """
 
-# mcts registers the "mcts" algorithm with the front door when imported.
-from . import mcts
+# mcts registers the "mcts" algorithm with the front door when imported,
+# enginetrace the engine's traced search with the trace.
+from . import enginetrace, mcts
 from .engine import Engine, EngineOptions, Progress, SearchRun
 from .perft import divide, perft
 from .solver import SolveInterrupted, solve
@@ -22,6 +23,7 @@ __all__ = [
     "SearchRun",
     "SolveInterrupted",
     "divide",
+    "enginetrace",
     "mcts",
     "perft",
     "solve",

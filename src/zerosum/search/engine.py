@@ -50,6 +50,8 @@ from typing import Any, Generic, TypeVar
 
 from ..game import Game, ZerosumError
 from ..i18n import _
+from .backends import NOT_REGISTERED, NativeBackend
+from .backends import native as native_backend
 from .node import (
     CHECK_INTERVAL,
     UNLIMITED,
@@ -281,26 +283,19 @@ class Engine(Generic[A]):
         self.backend = _choose_backend(game, self.options)
         self.table: Any = None
         self._native: Any = None
+        self._backend: NativeBackend | None = None
         if self.backend == "native":
-            import numpy as np
-
-            from .. import native
-            from ..native.table import NativeTable, default_megabytes
-
-            self._native = native.adapter_for(game)
+            backend = self._backend = native_backend()
+            assert backend is not None  # _choose_backend made sure
+            self._native = backend.adapter_for(game)
             if self.options.tt:
-                if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
-                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
-                else:
-                    megabytes = self.options.hash_mb or default_megabytes(
-                        self._native.prims.max_plies
-                    )
-                    self.table = NativeTable.of_megabytes(megabytes)
+                # A size in slots as asked, else in megabytes.
+                asked = self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE
+                slots = self.options.tt_size if asked else None
+                self.table = backend.table(self._native, self.options.hash_mb, slots)
             # Polled by the compiled search: set by stop() and by the deadline.
-            self._stop_flag = np.zeros(1, dtype=np.int64)
-            from ..native.core import warm_up
-
-            warm_up(game, self._native, self.options)
+            self._stop_flag = backend.stop_flag()
+            backend.warm_up(game, self._native, self.options)
         elif self.options.tt:
             self.table = TranspositionTable(self.options.table_slots())
         self._stop = threading.Event()
@@ -445,10 +440,9 @@ class Engine(Generic[A]):
             self.table.new_search()
         deadline = None if limits.time is None else started + limits.time
         if self._native is not None:
-            from ..native.core import NativeCore
-
+            assert self._backend is not None
             self._stop_flag[0] = 0
-            core: SearchCore = NativeCore(
+            core: SearchCore = self._backend.core(
                 self.game, self._native, self.options, self.table, self._stop_flag,
                 deadline, limits.nodes, Stop,
             )
@@ -756,9 +750,8 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     where it cannot run is a :class:`ZerosumError` saying why."""
     if options.backend == "python":
         return "python"
-    from .. import native
-
-    reason = native.unsupported_reason(game, options)
+    backend = native_backend()
+    reason = NOT_REGISTERED if backend is None else backend.unsupported_reason(game, options)
     if not reason and not options.static_order:
         reason = "the compiled search always uses the game's move order"
     if options.backend == "native" and reason:

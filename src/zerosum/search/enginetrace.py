@@ -75,8 +75,10 @@ from .trace import (
     MAX_SEARCH_NODES,
     MAX_TRACE_NODES,
     MAX_TRACE_SECONDS,
+    EngineTrace,
     TraceLog,
     TraceNode,
+    register_engine_trace,
 )
 from .trace import _Overflow as Overflow
 from .tt import MATE
@@ -451,5 +453,9 @@ def tree_size(
     nodes = result.stats.nodes
     return nodes, nodes < budget and not stopped.is_set()
 
+
+register_engine_trace(
+    EngineTrace(tree_size=tree_size, EngineRecorder=EngineRecorder, run_traced=run_traced)
+)
 
 __all__ = ["EngineRecorder", "engine_for_trace", "run_traced", "tree_size"]

@@ -39,6 +39,8 @@ from typing import Any, Protocol
 from ..game import Game, ZerosumError
 from ..i18n import _
 from . import reference, solver
+from .backends import NOT_REGISTERED
+from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
 from .types import Limits, MoveScore, SearchResult, check_limits
 
@@ -176,9 +178,9 @@ def algorithms() -> tuple[str, ...]:
 def available_backends() -> dict[str, str]:
     """Each engine backend and whether it can be used here: ``"yes"`` or the
     reason it cannot."""
-    from .. import native
-
-    return {"python": "yes", "native": native.unavailable_reason() or "yes"}
+    backend = native_backend()
+    reason = NOT_REGISTERED if backend is None else backend.unavailable_reason()
+    return {"python": "yes", "native": reason or "yes"}
 
 
 # -- the engine ------------------------------------------------------------------

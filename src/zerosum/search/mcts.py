@@ -76,6 +76,8 @@ from typing import Any
 
 from ..game import Game, ZerosumError
 from ..i18n import _
+from .backends import NOT_REGISTERED, NativeBackend
+from .backends import native as native_backend
 from .engine import Progress
 from .types import WIN, Limits, MoveScore, Score, SearchResult, SearchStats, loss_in, win_in
 
@@ -241,23 +243,25 @@ class MCTS:
         self.native: Any = None
         self.adapter: Any = None
         self._tree: Any = None
+        self._backend: NativeBackend | None = None
         #: Whether the compiled tree holds a search of this game (not the
         #: warm-up's).
         self._reusable = False
         # The compiled playouts are uniformly random: another policy runs in
         # Python (MCTSConfig refuses it with backend native).
         if self.config.playout == "random" and self.config.backend != "python":
-            from .. import native
-
-            adapter = native.adapter_for(game)
+            backend = native_backend()
+            adapter = None if backend is None else backend.adapter_for(game)
             if adapter is not None:
-                from ..native.playout import NativePlayouts
-
-                self.native = NativePlayouts(adapter, game.to_move)
+                assert backend is not None
+                self.native = backend.playouts(adapter, game.to_move)
                 self.adapter = adapter
+                self._backend = backend
                 self._warm_up()
             elif self.config.backend == "native":
-                raise ZerosumError(native.unsupported_reason(game))
+                raise ZerosumError(
+                    NOT_REGISTERED if backend is None else backend.unsupported_reason(game)
+                )
 
     def _warm_up(self) -> None:
         """Compile (or load from numba's cache) the kernels now, so that the
@@ -267,9 +271,8 @@ class MCTS:
         if self.game.is_terminal(start):
             return
         if self.config.tree == "native":
-            from ..native.tree import NativeTree
-
-            self._tree = NativeTree(self.adapter, self.config.max_nodes)
+            assert self._backend is not None
+            self._tree = self._backend.tree(self.adapter, self.config.max_nodes)
             self._tree.start(start, 1)
             self._tree.run(1, float(self.config.exploration))
             self._tree.line(0)
@@ -395,10 +398,9 @@ class MCTS:
         """The search with its tree in compiled code
         (:mod:`zerosum.native.tree`), run in chunks of iterations between
         looks at the budget, the clock, stop() and progress."""
-        from ..native.tree import NativeTree
-
         if self._tree is None:
-            self._tree = NativeTree(self.adapter, self.config.max_nodes)
+            assert self._backend is not None
+            self._tree = self._backend.tree(self.adapter, self.config.max_nodes)
         tree = self._tree
         seed = rng.getrandbits(63)
         if not (self.config.reuse and self._reusable and tree.reroot(state, seed, REUSE_PLIES)):

@@ -31,7 +31,7 @@ import random
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..game import Game
 from .types import (
@@ -43,9 +43,6 @@ from .types import (
     is_decisive,
     terminal_score,
 )
-
-if TYPE_CHECKING:
-    from .trace import Recorder
 
 Algorithm = Literal["minimax", "alphabeta"]
 ALGORITHMS: tuple[Algorithm, ...] = ("minimax", "alphabeta")
@@ -195,6 +192,17 @@ def _check(game: Game[Any, Any], state: Any, algorithm: str) -> None:
         raise ZerosumError(
             _("the game is over in this position; expected a position with a move to make")
         )
+
+
+class Recorder(Protocol):
+    """The trace hook (what :class:`.trace.Recorder` implements): given the
+    search's parameters, the search object to run, one that also notes the
+    tree. Named here so that the reference search never imports the trace
+    that watches it."""
+
+    def watch(
+        self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
+    ) -> _Search: ...
 
 
 def _new_search(

@@ -585,6 +585,35 @@ def tree_size(
     return result.stats.nodes, True
 
 
+@dataclass(frozen=True)
+class EngineTrace:
+    """The engine's traced search, as :mod:`.enginetrace` registers it
+    (:func:`register_engine_trace`, when :mod:`zerosum.search` is imported):
+    that module builds on this one, so this one never imports it.
+    ``tree_size(game, state, depth=, every_move=, budget=, seconds=)``
+    sizes the untraced search, ``EngineRecorder(game, state, keep_depth=,
+    limit=, budget=)`` makes a recorder and ``run_traced(game, state, depth,
+    every_move, recorder)`` runs the traced search with it."""
+
+    tree_size: Callable[..., tuple[int, bool]]
+    EngineRecorder: Callable[..., Any]
+    run_traced: Callable[..., SearchResult[Any]]
+
+
+_ENGINE_TRACE: list[EngineTrace] = []
+
+
+def register_engine_trace(hooks: EngineTrace) -> None:
+    """Called by :mod:`.enginetrace` when imported."""
+    _ENGINE_TRACE[:] = [hooks]
+
+
+def _engine_trace() -> EngineTrace:
+    if not _ENGINE_TRACE:  # only if zerosum.search was bypassed
+        raise RuntimeError("the engine's trace is not registered: import zerosum.search")
+    return _ENGINE_TRACE[0]
+
+
 def trace(
     game: Game[Any, Any],
     state: Any,
@@ -622,7 +651,7 @@ def trace(
     size: Callable[[int | None, int, float], tuple[int, bool]]
     record: Callable[[], tuple[list[TraceNode], SearchResult[Any]]]
     if algorithm == "engine":
-        from . import enginetrace
+        enginetrace = _engine_trace()
 
         every = root_search == "every"
 

@@ -107,6 +107,13 @@ def memory_bytes() -> int:
         return 1 << 34
 
 
+def max_megabytes() -> int:
+    """The largest table a user may ask for, in whole megabytes (half of
+    this machine's memory): what :func:`check_megabytes` accepts, and what
+    an option's declared maximum should say."""
+    return memory_bytes() // 2 // 2**20
+
+
 def check_megabytes(megabytes: object) -> float:
     """``megabytes`` as a table size a user may ask for: a number above 0
     that fits in this machine's memory; else a one-line
@@ -124,7 +131,7 @@ def check_megabytes(megabytes: object) -> float:
         raise ZerosumError(
             _("the table size must be above 0 megabytes, got {value}").format(value=megabytes)
         )
-    most = memory_bytes() // 2 // 2**20
+    most = max_megabytes()
     if megabytes > most:
         raise ZerosumError(
             _(

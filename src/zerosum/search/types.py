@@ -19,12 +19,21 @@ import math
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from ..i18n import _
+
 A = TypeVar("A")
 
 WIN = 1_000_000
 MAX_PLY = 10_000
 #: Larger than any score; the window of a full search is (-INF, INF).
 INF = WIN + 1
+#: The longest time limit a search takes, in seconds (about 11.6 days: longer
+#: than anyone waits for a move, and far below the 9.2e9 s at which the
+#: operating system's timers overflow, which once killed the deadline thread).
+MAX_SECONDS = 1e6
+#: The largest position or iteration budget (the compiled search counts in
+#: 64-bit integers).
+MAX_BUDGET = 1 << 62
 
 
 def win_in(plies: int) -> int:
@@ -87,16 +96,35 @@ class Score:
             return None
         return WIN - abs(self.raw) if is_decisive(self.raw) else None
 
-    def describe(self) -> str:
-        """Short English text: 'win in 5 plies', 'draw', '+12 (heuristic)'."""
-        if is_decisive(self.raw) and not self.distance_known:
-            return "win" if self.raw > 0 else "loss"
-        if is_decisive(self.raw):
-            word = "win" if self.raw > 0 else "loss"
-            return f"{word} in {self.plies} {'ply' if self.plies == 1 else 'plies'}"
+    def describe(self, mark_heuristic: bool = True) -> str:
+        """The score in words, in the active language (:mod:`zerosum.i18n`):
+        the one formatter every front end uses (the terminal, the browser
+        through the ``words`` the server sends, the JSON). A proven win or
+        loss with its distance ('win in 1 ply', 'loss in 5 plies'; a
+        decisive score found past a depth limit too, its distance then an
+        upper bound), 'win'/'loss' when the distance is not known, 'draw',
+        else the number, '+12 (heuristic)' (just '+12' without
+        ``mark_heuristic``, where the context says so already).
+
+        >>> Score(win_in(1), exact=True).describe(), Score(loss_in(4)).describe()
+        ('win in 1 ply', 'loss in 4 plies')
+        >>> Score(-161).describe(), Score(-161).describe(mark_heuristic=False)
+        ('-161 (heuristic)', '-161')
+        """
+        decisive = is_decisive(self.raw)
+        if decisive and not self.distance_known:
+            return _("win") if self.raw > 0 else _("loss")
+        if decisive:
+            plies = WIN - abs(self.raw)
+            if plies == 1:
+                return _("win in 1 ply") if self.raw > 0 else _("loss in 1 ply")
+            template = _("win in {n} plies") if self.raw > 0 else _("loss in {n} plies")
+            return template.format(n=plies)
         if self.exact:
-            return "draw" if self.raw == 0 else f"{self.raw:+d}"
-        return f"{self.raw:+d} (heuristic)"
+            return _("draw") if self.raw == 0 else f"{self.raw:+d}"
+        if not mark_heuristic:
+            return f"{self.raw:+d}"
+        return _("{score:+d} (heuristic)").format(score=self.raw)
 
 
 @dataclass(frozen=True)
@@ -126,6 +154,12 @@ class Limits:
             raise ZerosumError(
                 _("time must be a number of seconds above 0, got {value}").format(value=self.time)
             )
+        if self.time is not None and self.time > MAX_SECONDS:
+            raise ZerosumError(
+                _("time must be at most {most:g} seconds, got {value:g}").format(
+                    most=MAX_SECONDS, value=self.time
+                )
+            )
         if self.nodes is not None and (not isinstance(self.nodes, int) or self.nodes < 1):
             raise ZerosumError(
                 _("nodes must be a whole number of at least 1, got {value}").format(
@@ -140,6 +174,14 @@ class Limits:
                     value=self.iterations
                 )
             )
+        for name in ("nodes", "iterations"):
+            value = getattr(self, name)
+            if value is not None and value > MAX_BUDGET:
+                raise ZerosumError(
+                    _("{name} must be at most {most}, got {value}").format(
+                        name=name, most=MAX_BUDGET, value=str(value)[:40]
+                    )
+                )
 
 
 def check_limits(limits: object) -> Limits:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import math
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from ..game import ZerosumError, excerpt
 from ..i18n import N_, _
 from ..play.agents import LEVELS
+from ..play.players import DEFAULT_MOVE_SECONDS, PlayerSpec, spec_of
 
 #: Longest message a client may send (a pasted record of a long game fits).
 MAX_MESSAGE = 64_000
@@ -31,8 +31,6 @@ MIN_ANALYSIS, MAX_ANALYSIS = 0.1, 600.0
 DEFAULT_ANALYSIS = 10.0
 #: Seconds a computer player may be given for a move.
 MIN_PLAYER_TIME, MAX_PLAYER_TIME = 0.1, 600.0
-#: Seconds a move for a Monte Carlo tree search player given no time.
-MCTS_SECONDS = 1.0
 #: How many engine lines the page may show (multi-PV).
 MIN_LINES, MAX_LINES, DEFAULT_LINES = 1, 5, 3
 
@@ -181,57 +179,60 @@ def flag(data: dict[str, Any], key: str) -> bool:
     return value
 
 
-@dataclass(frozen=True)
-class PlayerSpec:
-    """Who plays one side: ``human``, ``random``, ``ai`` at a ``level``
-    (easy, medium, hard, perfect) or with ``time`` seconds a move, or
-    ``mcts`` (Monte Carlo tree search) with ``time`` seconds a move."""
-
-    kind: str = "human"
-    level: str | None = None
-    time: float | None = None
-
-    @classmethod
-    def parse(cls, data: Any) -> PlayerSpec:
-        if not isinstance(data, dict):
-            raise ProtocolError(_("a player must be an object such as {example}").format(
-                example='{"kind": "ai", "level": "hard"}'))
-        kind = data.get("kind")
-        if kind in ("human", "random"):
-            return cls(kind)
-        if kind == "mcts":
-            seconds = number(data, "time", MIN_PLAYER_TIME, MAX_PLAYER_TIME)
-            return cls("mcts", time=MCTS_SECONDS if seconds is None else seconds)
-        if kind != "ai":
-            raise ProtocolError(
-                _("unknown player kind {kind}; expected human, ai, random or mcts").format(
-                    kind=quoted(kind)
-                )
+def player(data: Any) -> PlayerSpec:
+    """One player of a ``players`` message as the one player spec
+    (:mod:`zerosum.play.players`): ``human``, ``random``, ``ai`` (the engine)
+    at a ``level`` (easy, medium, hard, perfect; default hard) or with
+    ``time`` seconds a move, or ``mcts`` (Monte Carlo tree search) with
+    ``time`` seconds a move (default the same as everywhere else,
+    :data:`~zerosum.play.players.DEFAULT_MOVE_SECONDS`)."""
+    if not isinstance(data, dict):
+        raise ProtocolError(_("a player must be an object such as {example}").format(
+            example='{"kind": "ai", "level": "hard"}'))
+    kind = data.get("kind")
+    if kind in ("human", "random"):
+        return PlayerSpec(kind)
+    if kind == "mcts":
+        seconds = number(data, "time", MIN_PLAYER_TIME, MAX_PLAYER_TIME)
+        return spec_of("mcts", time=DEFAULT_MOVE_SECONDS if seconds is None else seconds)
+    if kind != "ai":
+        raise ProtocolError(
+            _("unknown player kind {kind}; expected human, ai, random or mcts").format(
+                kind=quoted(kind)
             )
-        time = number(data, "time", MIN_PLAYER_TIME, MAX_PLAYER_TIME)
-        if time is not None:
-            return cls("ai", time=time)
-        level = data.get("level")
-        level = "hard" if level is None else level
-        if not isinstance(level, str) or level not in LEVELS:
-            raise ProtocolError(
-                _("unknown level {level}; expected one of {levels}").format(
-                    level=quoted(level), levels=", ".join(LEVELS)
-                )
+        )
+    time = number(data, "time", MIN_PLAYER_TIME, MAX_PLAYER_TIME)
+    if time is not None:
+        return spec_of("engine", time=time)
+    level = data.get("level")
+    level = "hard" if level is None else level
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ProtocolError(
+            _("unknown level {level}; expected one of {levels}").format(
+                level=quoted(level), levels=", ".join(LEVELS)
             )
-        return cls("ai", level=level)
-
-    def to_json(self) -> dict[str, Any]:
-        if self.kind == "mcts":
-            return {"kind": "mcts", "time": self.time}
-        if self.kind != "ai":
-            return {"kind": self.kind}
-        if self.time is not None:
-            return {"kind": "ai", "time": self.time}
-        return {"kind": "ai", "level": self.level}
+        )
+    return spec_of("engine", level=level)
 
 
-DEFAULT_PLAYERS = (PlayerSpec("human"), PlayerSpec("ai", level="hard"))
+def page_kind(spec: PlayerSpec) -> str:
+    """The page's word for a player's kind: ``ai`` for the engine."""
+    return "ai" if spec.kind == "engine" else spec.kind
+
+
+def player_json(spec: PlayerSpec) -> dict[str, Any]:
+    """A player as the page writes it (the inverse of :func:`player`)."""
+    kind = page_kind(spec)
+    if kind == "mcts":
+        return {"kind": "mcts", "time": spec.get("time")}
+    if kind != "ai":
+        return {"kind": kind}
+    if spec.get("time") is not None:
+        return {"kind": "ai", "time": spec.get("time")}
+    return {"kind": "ai", "level": spec.get("level")}
+
+
+DEFAULT_PLAYERS = (PlayerSpec("human"), spec_of("engine", level="hard"))
 
 
 def players(data: dict[str, Any]) -> tuple[PlayerSpec, PlayerSpec]:
@@ -239,7 +240,7 @@ def players(data: dict[str, Any]) -> tuple[PlayerSpec, PlayerSpec]:
     listed = data.get("players")
     if not isinstance(listed, list) or len(listed) != 2:
         raise ProtocolError(_("players must be a list of two players"))
-    return (PlayerSpec.parse(listed[0]), PlayerSpec.parse(listed[1]))
+    return (player(listed[0]), player(listed[1]))
 
 
 def seed(data: dict[str, Any]) -> int | None:

@@ -9,20 +9,19 @@ Exact results dominate: a proven win before the move and a proven non-win
 after it is ``"lost-win"`` (the win was thrown away); a proven draw before
 and a proven loss after is ``"lost-draw"``; a heuristic score before and a
 proven loss after is a ``"blunder"``. Between two heuristic scores the drop
-decides, by the thresholds below. They are set on the built-in games'
-evaluation scales, where a point is small and one strategic feature is
-tens of points: in Connect Four a threat is worth 40 and a window of three
-20 (scores run in the hundreds; a playable win 2,000); in Othello a corner
-is 40 and each move of mobility 10; in the m,n,k-games an open line of two
-is 8 and of three 64. So losing about one such feature (40) is an
-inaccuracy, about three (120) a mistake, and losing more than a big threat
-or two corners (300) a blunder. Domineering's and Nim's heuristics move in
-single points (one move of mobility) and their small boards are usually
-proven exactly, so their marks come from exact scores.
+decides, measured in the game's own evaluation unit
+(:attr:`~zerosum.game.Game.evaluation_unit`: about what one strategic
+feature is worth, a threat in Connect Four, a corner in Othello): losing
+about one unit is an inaccuracy, three a mistake, seven and a half (a big
+threat or two corners and more) a blunder. A game whose evaluation has no
+unit (Domineering's and Nim's mobility counts, whose small boards are
+usually proven exactly; a user's game that does not say) gets marks from
+exact scores only.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -32,9 +31,29 @@ from ..search.types import WIN, SearchResult, is_decisive
 #: Seconds of search per position, and for the whole review.
 REVIEW_SECONDS = 0.5
 REVIEW_TOTAL = 60.0
-#: Drops of a heuristic score (the mover's, in the game's points) that make
-#: a move an inaccuracy, a mistake, a blunder (see the module docstring).
-INACCURACY, MISTAKE, BLUNDER = 40, 120, 300
+#: Drops of a heuristic score (the mover's), in the game's evaluation units,
+#: that make a move an inaccuracy, a mistake, a blunder (see the module
+#: docstring).
+INACCURACY, MISTAKE, BLUNDER = 1.0, 3.0, 7.5
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The drops, in the game's points, that make a move an inaccuracy, a
+    mistake and a blunder."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    @classmethod
+    def of(cls, game: Game[Any, Any]) -> Thresholds | None:
+        """The game's thresholds from its evaluation unit; None when its
+        evaluation has none (heuristic drops are then not judged)."""
+        unit = game.evaluation_unit
+        if unit is None:
+            return None
+        return cls(INACCURACY * unit, MISTAKE * unit, BLUNDER * unit)
 
 
 def review_entry(
@@ -65,10 +84,17 @@ def review_entry(
     }
 
 
-def classify(before: int, before_exact: bool, after: int, after_exact: bool) -> str | None:
+def classify(
+    before: int,
+    before_exact: bool,
+    after: int,
+    after_exact: bool,
+    thresholds: Thresholds | None,
+) -> str | None:
     """The mark of a move: ``before`` is the mover's best score in the
     position it was played in, ``after`` the score of the position it led
-    to, both from the mover's point of view (see the module docstring)."""
+    to, both from the mover's point of view, judged by the game's
+    ``thresholds`` (:meth:`Thresholds.of`; see the module docstring)."""
     won_before = before_exact and before > 0 and is_decisive(before)
     won_after = after_exact and after > 0 and is_decisive(after)
     lost_after = after_exact and after < 0 and is_decisive(after)
@@ -80,27 +106,30 @@ def classify(before: int, before_exact: bool, after: int, after_exact: bool) -> 
         return None
     if lost_after:
         return "blunder"
-    if after_exact:  # a proven draw or win after a heuristic score: no drop to measure
+    if after_exact or thresholds is None:
+        # A proven draw or win after a heuristic score, or a game whose
+        # evaluation has no scale: no drop to measure.
         return None
     drop = before - after
-    if drop >= BLUNDER:
+    if drop >= thresholds.blunder:
         return "blunder"
-    if drop >= MISTAKE:
+    if drop >= thresholds.mistake:
         return "mistake"
-    if drop >= INACCURACY:
+    if drop >= thresholds.inaccuracy:
         return "inaccuracy"
     return None
 
 
-def classify_line(entries: list[dict[str, Any]]) -> None:
+def classify_line(entries: list[dict[str, Any]], thresholds: Thresholds | None) -> None:
     """Set ``class`` of every entry whose next position is scored too (the
     move played is judged against the best move; playing it is never
-    marked)."""
+    marked), by the game's ``thresholds``."""
     for entry, after in pairwise(entries):
         entry["class"] = None
         if entry["move"] is None or entry["move"] == entry["best_move"]:
             continue
         sign = 1 if entry["to_move"] == 0 else -1
         entry["class"] = classify(
-            sign * entry["score"], entry["exact"], sign * after["score"], after["exact"]
+            sign * entry["score"], entry["exact"], sign * after["score"], after["exact"],
+            thresholds,
         )

@@ -16,12 +16,13 @@ from functools import partial
 from typing import Any
 
 from ..game import Game
-from ..play.agents import Decision, EngineAgent, RandomAgent
+from ..play.agents import Agent, Decision, EngineAgent
+from ..play.match import decide
 from ..report import progress_object
 from ..search.engine import Progress
 from ..search.front import Searcher
 from ..search.types import Limits, SearchResult
-from .review import REVIEW_SECONDS, REVIEW_TOTAL, classify_line, review_entry
+from .review import REVIEW_SECONDS, REVIEW_TOTAL, Thresholds, classify_line, review_entry
 from .runner import SearchRunner
 
 
@@ -30,20 +31,21 @@ async def ai_decision(
     search_id: int,
     game: Game[Any, Any],
     state: Any,
-    agent: EngineAgent | RandomAgent,
+    agent: Agent,
     delay: float,
 ) -> Decision:
-    """The computer's move in ``state`` after ``delay`` seconds; an engine
-    (MCTS included) searches in the worker thread, streaming its progress."""
+    """The computer's move in ``state`` after ``delay`` seconds: a turn of
+    the one game loop (:func:`~zerosum.play.match.decide`); an engine (MCTS
+    included) searches in the worker thread, streaming its progress."""
     if delay:
         await asyncio.sleep(delay)
     if isinstance(agent, EngineAgent):
         report = runner.reporter(search_id, lambda p: progress_object(game, state, p))
         decision: Decision = await runner.in_thread(
-            agent.stop, lambda: agent.choose(game, state, report)
+            agent.stop, lambda: decide(game, state, agent, report)
         )
         return decision
-    return agent.choose(game, state)
+    return decide(game, state, agent)
 
 
 async def analysis(
@@ -87,6 +89,7 @@ async def review(
     each = Limits(time=min(REVIEW_SECONDS, REVIEW_TOTAL / max(1, len(states))))
     budget = loop.time() + REVIEW_TOTAL
     scored: list[dict[str, Any]] = []
+    thresholds = Thresholds.of(game)
 
     def send(done: bool) -> None:
         # Copies: an entry's class changes once the next position is scored,
@@ -104,6 +107,6 @@ async def review(
                 return
         move = line[ply] if ply < len(line) else None
         scored.append(review_entry(game, state, ply, move, result))
-        classify_line(scored)
+        classify_line(scored, thresholds)
         send(False)
     send(True)

@@ -24,7 +24,8 @@ from typing import Any, ClassVar
 from .. import i18n
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
-from ..play.agents import Decision, EngineAgent, MCTSAgent, RandomAgent
+from ..play.agents import Agent, Decision
+from ..play.players import PlayerSpec, make_agent, side_seeds
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher
@@ -38,13 +39,12 @@ from .messages import (
     MAX_DELAY,
     MAX_LINES,
     MAX_MESSAGE,
-    MCTS_SECONDS,
     MIN_ANALYSIS,
     MIN_DELAY,
     MIN_LINES,
-    PlayerSpec,
     ProtocolError,
     internal_error,
+    page_kind,
     too_deep,
 )
 from .record import Record
@@ -62,9 +62,6 @@ __all__ = [
 
 #: Seconds a hint may search.
 HINT_SECONDS = 2.0
-
-Agent = EngineAgent | RandomAgent | MCTSAgent
-
 
 def played_by(kind: str, decision: Decision) -> str:
     """``last_move.by`` for a computer player's move: ``"random"`` when an
@@ -128,21 +125,15 @@ class Session:
         self.runner.label = game.spec()
 
     def _make_agents(self) -> None:
-        """Fresh agents for both sides, seeded from the session's seed (so a
-        game with the same seed and moves replays the same)."""
-        self.agents: list[Agent | None] = []
-        for index, spec in enumerate(self.players):
-            seed = self.seed * 2 + index
-            if spec.kind == "random":
-                self.agents.append(RandomAgent(seed))
-            elif spec.kind == "mcts":
-                self.agents.append(MCTSAgent(Limits(time=spec.time or MCTS_SECONDS), seed=seed))
-            elif spec.kind == "ai" and spec.time is not None:
-                self.agents.append(EngineAgent(Limits(time=spec.time), seed=seed))
-            elif spec.kind == "ai":
-                self.agents.append(EngineAgent.at_level(spec.level or "hard", seed=seed))
-            else:
-                self.agents.append(None)
+        """Fresh agents for both sides from the one player factory, seeded
+        from the session's seed as every front end seeds a game (so a game
+        with the same seed and moves replays the same, here or in the
+        terminal); a human side has none (its moves come as messages)."""
+        seeds = side_seeds(self.seed)
+        self.agents: list[Agent | None] = [
+            None if spec.kind == "human" else make_agent(spec, seeds[index])
+            for index, spec in enumerate(self.players)
+        ]
 
     def _over(self) -> bool:
         return self.game.is_terminal(self.state)
@@ -388,7 +379,7 @@ class Session:
         runner, state, game = self.runner, self.state, self.game
         generation = runner.generation
         player: Player = game.to_move(state)
-        agent, kind = self.agents[player], self.players[player].kind
+        agent, kind = self.agents[player], page_kind(self.players[player])
         assert agent is not None
         decision = await searches.ai_decision(runner, search_id, game, state, agent, self.delay)
         if not runner.current(generation):

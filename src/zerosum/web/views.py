@@ -12,10 +12,11 @@ from typing import Any
 
 from ..game import Game, Player
 from ..i18n import _
+from ..play.players import PlayerSpec
 from ..registry import parse_spec
 from ..report import board_object
-from ..search.types import WIN, is_decisive
-from .messages import PlayerSpec
+from ..search.types import Score
+from .messages import player_json
 from .record import Record
 
 
@@ -38,33 +39,25 @@ def minus(value: int) -> str:
     return f"{value:+d}".replace("-", "\u2212") if value else "0"
 
 
-def score_text(score: int, exact: bool) -> str:
-    """A score for people: a proven win or loss with its distance
-    ("win in 5 plies"), a proven draw ("draw"), else the number (−161);
-    whether a number is heuristic is told apart (``exact``), not here."""
-    if is_decisive(score):
-        plies = WIN - abs(score)
-        if score > 0:
-            return _("win in {n} plies").format(n=plies)
-        return _("loss in {n} plies").format(n=plies)
-    if exact and score == 0:
-        return _("draw")
-    return minus(score)
-
-
 def hint_object(
     game: Game[Any, Any], state: Any, move: Any, score: int, exact: bool
 ) -> dict[str, Any]:
     """The ``hint`` object: the best move found in ``state`` and its score
-    (from the side to move), with ``text`` ready to show."""
+    (from the side to move) with its ``plies`` and ``words`` (the one
+    formatter, :meth:`~zerosum.search.types.Score.describe`; no
+    "(heuristic)" in a hint), and ``text`` ready to show."""
     shown = game.format_move(move)
+    value = Score(score, exact)
+    words = value.describe(mark_heuristic=False)
     return {
         "type": "hint",
         "position": game.format_position(state),
         "move": shown,
         "score": score,
         "exact": exact,
-        "text": _("Hint: {move}, {score}").format(move=shown, score=score_text(score, exact)),
+        "plies": value.plies,
+        "words": words,
+        "text": _("Hint: {move}, {score}").format(move=shown, score=words),
     }
 
 
@@ -157,7 +150,7 @@ def state_object(
         "params": game_params(game),
         "title": _(type(game).title),
         "player_names": [game.player_name(0), game.player_name(1)],
-        "players": [p.to_json() for p in players],
+        "players": [player_json(p) for p in players],
         "position": game.format_position(state),
         "start": game.format_position(record.origin),
         "record": " ".join(game.format_move(m) for m in line),

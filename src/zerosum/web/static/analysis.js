@@ -80,15 +80,15 @@ export function renderLines() {
     const depth = isMcts ? t("MCTS") : progress.depth === null || progress.depth === undefined ? t("end") : String(progress.depth);
     line.appendChild(h("span", "line-depth", depth));
     const exact = Boolean(progress.exact);
-    const kind = classify(progress.score, exact).kind;
-    const extra = isMcts ? best : undefined;
+    const extra = isMcts ? best : progress;
+    const kind = classify(progress.score, exact, extra.plies).kind;
     const score = h("span", `line-score ${kind}`, typeof progress.score === "number" ? badgeText(progress.score, exact, extra) : "–");
     line.appendChild(score);
     line.appendChild(h("span", "line-nodes", formatNumber(progress.nodes)));
     line.appendChild(h("span", "line-nps", t("{count}/s", { count: compact(progress.nps) })));
     line.appendChild(h("span", "line-pv", pvText(progress.pv) || String(progress.best_move || "")));
     const details = [];
-    if (typeof progress.score === "number") details.push(scoreWords(progress.score, exact, extra));
+    if (typeof progress.score === "number") details.push(scoreWords(extra));
     if (isMcts) details.push(t("{count} iterations", { count: formatNumber(progress.nodes) }));
     if (typeof progress.time_s === "number") {
       const seconds = formatNumber(progress.time_s, { maximumFractionDigits: 2 });
@@ -226,7 +226,7 @@ export function onAnalysis(analysis) {
       position,
       text: t("Best move {move}: {value} · {nodes} positions in {seconds} s", {
         move: analysis.best_move === undefined || analysis.best_move === null ? "–" : analysis.best_move,
-        value: scoreWords(analysis.score, Boolean(analysis.exact)),
+        value: scoreWords(analysis),
         nodes: formatNumber(analysis.nodes),
         seconds: formatNumber(typeof analysis.time_s === "number" ? analysis.time_s : 0, { maximumFractionDigits: 2 }),
       }),
@@ -263,7 +263,7 @@ export function onResult(result) {
       text: t("{player} plays {move}: {value}, {nodes} positions", {
         player: playerName(state, player),
         move: result.best_move === undefined || result.best_move === null ? "–" : result.best_move,
-        value: scoreWords(result.score, Boolean(result.exact)),
+        value: scoreWords(result),
         nodes: formatNumber(result.nodes),
       }),
     };
@@ -276,7 +276,7 @@ export function onHint(hint) {
   if (!state || hint.move === undefined || hint.move === null) return;
   if (typeof hint.position === "string" && hint.position !== state.position) return;
   app.hint = { move: String(hint.move), score: hint.score, exact: Boolean(hint.exact), position: state.position };
-  const value = typeof hint.score === "number" ? scoreWords(hint.score, Boolean(hint.exact)) : "";
+  const value = typeof hint.words === "string" ? scoreWords(hint) : "";
   // the server's sentence when it sends one, else the page's
   let text = typeof hint.text === "string" && hint.text ? hint.text : null;
   if (!text) text = value ? t("Hint: {move} · {value}", { move: hint.move, value }) : t("Hint: {move}", { move: hint.move });

@@ -353,7 +353,7 @@ export class BoardView {
           rect.classList.add("playable");
           const title = el("title", null, rect);
           const entry = scores.get(move.move);
-          title.textContent = entry ? `${move.move}: ${scoreWords(entry.score, entry.exact, entry)}` : String(move.move);
+          title.textContent = entry ? `${move.move}: ${scoreWords(entry)}` : String(move.move);
         }
       }
     }
@@ -486,7 +486,7 @@ export class BoardView {
 
   drawBadge(layer, move, r, c, entry, best) {
     const geo = this.geo;
-    const score = classify(entry.score, entry.exact);
+    const score = classify(entry.score, entry.exact, entry.plies);
     const exact = Boolean(entry.exact);
     const text = badgeText(entry.score, entry.exact, entry);
     const g = el(
@@ -498,7 +498,7 @@ export class BoardView {
       layer,
     );
     const title = el("title", null, g);
-    title.textContent = `${move}: ${scoreWords(entry.score, entry.exact, entry)}`;
+    title.textContent = `${move}: ${scoreWords(entry)}`;
     const cx = geo.cx(c);
     const cy = geo.cy(r);
     if (score.kind !== "heuristic") {

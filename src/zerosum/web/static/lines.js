@@ -49,11 +49,11 @@ export function renderEngineLines(board, play) {
     item.tabIndex = 0;
     const pv = Array.isArray(entry.pv) && entry.pv.length ? entry.pv.map(String) : [String(entry.move)];
     item.dataset.pv = pv.join(" ");
-    const kind = classify(entry.score, entry.exact).kind;
+    const kind = classify(entry.score, entry.exact, entry.plies).kind;
     item.appendChild(h("span", "engine-rank", index + 1));
     item.appendChild(h("span", `score-chip ${entry.exact ? "exact" : "heuristic"} ${kind}`, badgeText(entry.score, entry.exact, entry)));
     item.appendChild(h("span", "engine-pv", pv.join(" ")));
-    item.title = `${scoreWords(entry.score, entry.exact, entry)} · ${t("Click to play {move}", { move: entry.move })}`;
+    item.title = `${scoreWords(entry)} · ${t("Click to play {move}", { move: entry.move })}`;
     item.addEventListener("pointerenter", () => board.previewLine(pv));
     item.addEventListener("pointerleave", () => board.previewLine(null));
     item.addEventListener("focus", () => board.previewLine(pv));

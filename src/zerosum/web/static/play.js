@@ -108,10 +108,10 @@ export function renderBoard() {
     button.appendChild(h("span", "move-name", move.move));
     const entry = scores.map.get(move.move);
     if (entry) {
-      const kind = classify(entry.score, entry.exact).kind;
+      const kind = classify(entry.score, entry.exact, entry.plies).kind;
       const badge = h("span", `score-chip ${entry.exact ? "exact" : "heuristic"} ${kind}`, badgeText(entry.score, entry.exact, entry));
       button.appendChild(badge);
-      button.title = `${move.move}: ${scoreWords(entry.score, entry.exact, entry)}`;
+      button.title = `${move.move}: ${scoreWords(entry)}`;
     } else {
       button.title = t("Play {move}", { move: move.move });
     }

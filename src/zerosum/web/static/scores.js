@@ -13,12 +13,16 @@ const DECISIVE = WIN - 10000;
 
 /** {kind: "win"|"loss"|"draw"|"heuristic", plies, score, exact} for a score.
  * A decisive score without `exact` (a win found past a depth limit) is a
- * win or loss whose distance is an upper bound, as the command line says. */
-export function classify(score, exact) {
+ * win or loss whose distance is an upper bound, as the command line says.
+ * `plies` is the distance the server sent with the score (a move entry's,
+ * a progress's); only a bare score (the solver's bounds, a remembered
+ * score) has its distance read from the encoding. */
+export function classify(score, exact, plies) {
   const value = typeof score === "number" && Number.isFinite(score) ? score : 0;
   const proven = Boolean(exact);
-  if (value >= DECISIVE) return { kind: "win", plies: WIN - value, score: value, exact: proven };
-  if (value <= -DECISIVE) return { kind: "loss", plies: WIN + value, score: value, exact: proven };
+  const sent = typeof plies === "number" ? plies : null;
+  if (value >= DECISIVE) return { kind: "win", plies: sent ?? WIN - value, score: value, exact: proven };
+  if (value <= -DECISIVE) return { kind: "loss", plies: sent ?? WIN + value, score: value, exact: proven };
   if (proven && value === 0) return { kind: "draw", plies: null, score: 0, exact: true };
   return { kind: "heuristic", plies: null, score: value, exact: proven };
 }
@@ -43,7 +47,7 @@ function mcts(extra) {
 /** The badge text: W7, D, L4 or +35; for an MCTS move its win rate (61%),
  * W or L when proven without a known distance. `extra` is the move entry. */
 export function badgeText(score, exact, extra) {
-  const c = classify(score, exact);
+  const c = classify(score, exact, extra ? extra.plies : undefined);
   const m = mcts(extra);
   if (m && !exact && m.rate !== null) return Math.round(m.rate * 100) + "%";
   if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) return c.kind === "win" ? "W" : "L";
@@ -53,25 +57,12 @@ export function badgeText(score, exact, extra) {
   return signed(c.score);
 }
 
-/** The score in words: "win in 7 plies", "draw", "loss in 4 plies", "+35 (heuristic)";
- * for an MCTS move (`extra` its entry) its win rate and visits, or a proven
- * win or loss whose distance is unknown. */
-export function scoreWords(score, exact, extra) {
-  const c = classify(score, exact);
-  const m = mcts(extra);
-  if (m && !exact && m.rate !== null) {
-    return t("win rate {percent}% over {visits} visits", {
-      percent: formatNumber(m.rate * 100, { maximumFractionDigits: 1 }),
-      visits: formatNumber(m.visits),
-    });
-  }
-  if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) {
-    return c.kind === "win" ? t("proven win") : t("proven loss");
-  }
-  if (c.kind === "win") return c.plies === 1 ? t("win in 1 ply") : t("win in {n} plies", { n: c.plies });
-  if (c.kind === "loss") return c.plies === 1 ? t("loss in 1 ply") : t("loss in {n} plies", { n: c.plies });
-  if (c.kind === "draw") return t("draw");
-  return t("{score} (heuristic)", { score: signed(c.score) });
+/** The score in words, exactly as the server sent it (`words`: the one
+ * formatter, beside the search's Score, in the session's language; for an
+ * unproven MCTS move its win rate over its visits); "–" when it sent none.
+ * The page never words a score itself. */
+export function scoreWords(sent) {
+  return sent && typeof sent.words === "string" ? sent.words : "–";
 }
 
 /** The first player's share of the evaluation bar, 0..1, for a score
