@@ -453,14 +453,10 @@ class Engine(Generic[A]):
                 deadline, limits.nodes, Stop,
             )
         else:
-            from .cores import python_core_for
-
             _allow_deep_recursion()
-            # A game's own pure-Python core where one exists (Connect Four:
-            # the rules inlined, 1.5-1.8x the generic core's speed, the same
-            # positions), else the generic node function.
-            core_class = python_core_for(self.game, self.options, self._recorder) or PythonCore
-            core = core_class(
+            # The generic node function, for every game (the compiled kernel
+            # is the fast path; no game has a Python node of its own).
+            core = PythonCore(
                 self.game, self.options, self.table, self._stop, deadline, limits.nodes,
                 self._scratch, self._recorder,
             )
