@@ -44,6 +44,7 @@ import random
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -285,17 +286,27 @@ class Engine(Generic[A]):
             import numpy as np
 
             from .. import native
-            from ..native.table import NativeTable, default_megabytes
+            from ..native.table import (
+                default_megabytes,
+                give_back,
+                slots_of_megabytes,
+                take_table,
+            )
 
             self._native = native.adapter_for(game)
             if self.options.tt:
                 if self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE:
-                    self.table = NativeTable.of_slots(self.options.tt_size)  # as asked
+                    slots = self.options.tt_size  # as asked
                 else:
                     megabytes = self.options.hash_mb or default_megabytes(
                         self._native.prims.max_plies
                     )
-                    self.table = NativeTable.of_megabytes(megabytes)
+                    slots = slots_of_megabytes(megabytes)
+                # One table for the process's engines in turn (a batch makes
+                # one engine a position): given back when this one is
+                # collected, cleared by the next (native/table.py).
+                self.table = take_table(slots)
+                weakref.finalize(self, give_back, self.table)
             # Polled by the compiled search: set by stop() and by the deadline.
             self._stop_flag = np.zeros(1, dtype=np.int64)
             from ..native.core import warm_up
@@ -359,7 +370,7 @@ class Engine(Generic[A]):
     ) -> SearchRun[A]:
         """:meth:`search` as an iterator: one :class:`Progress` per completed
         depth; the result is ``run.result`` afterwards."""
-        self._check_root(state)
+        self.check_root(state)
         holder = _Holder()
         return SearchRun(self._search_run(state, check_limits(limits), rng, holder), holder)
 
@@ -381,7 +392,7 @@ class Engine(Generic[A]):
         with the best score. Raises :class:`ZerosumError` at a terminal
         position or for ``multipv < 1``.
         """
-        self._check_root(state)
+        self.check_root(state)
         if multipv is not None and multipv < 1:
             raise ZerosumError(
                 _("multipv must be a whole number of at least 1, got {value}").format(
@@ -424,8 +435,10 @@ class Engine(Generic[A]):
         finally:
             self._recorder = None
 
-    # -- internals shared with the solver ----------------------------------------
-    def _check_root(self, state: Any) -> None:
+    # -- the root driver, shared with the solver -----------------------------------
+    def check_root(self, state: Any) -> None:
+        """A :class:`ZerosumError` when ``state`` cannot be searched from
+        (the game is over there)."""
         if self.game.is_terminal(state):
             raise ZerosumError(
                 _(
@@ -433,11 +446,14 @@ class Engine(Generic[A]):
                 )
             )
 
-    def _new_core(self, limits: Limits, started: float) -> SearchCore:
-        """Start a search: clear a pending stop(), open a table generation,
-        and build the search core for these limits (the Python recursion, or
-        the compiled kernel on the native backend: both offer the same
-        methods to the root code)."""
+    def start_search(self, limits: Limits, started: float) -> SearchCore:
+        """Start a search (the engine's own or the solver's, begun at
+        ``started`` by ``time.perf_counter``): clear a pending stop(), close
+        the previous search's core, open a table generation, and return the
+        search core for these limits (the Python recursion, or the compiled
+        kernel on the native backend: both offer the same methods to the
+        root code, :class:`~zerosum.search.node.SearchCore`). ``stop()``
+        then reaches it."""
         self._stop.clear()
         if self._core is not None:
             self._core.close()
@@ -476,7 +492,7 @@ class Engine(Generic[A]):
                     moves = list(safe)
                 else:
                     all_lose = True
-        return _table_move_first(core, state, moves), all_lose
+        return table_move_first(core, state, moves), all_lose
 
     # -- search -----------------------------------------------------------------
     def _search_iteration(
@@ -537,7 +553,7 @@ class Engine(Generic[A]):
     ) -> Generator[Progress[A], None, SearchResult[A]]:
         game = self.game
         started = time.perf_counter()
-        core = self._new_core(limits, started)
+        core = self.start_search(limits, started)
         me = game.to_move(root)
 
         def finish(
@@ -667,7 +683,7 @@ class Engine(Generic[A]):
     ) -> Generator[Progress[A], None, SearchResult[A]]:
         game = self.game
         started = time.perf_counter()
-        core = self._new_core(limits, started)
+        core = self.start_search(limits, started)
         me = game.to_move(root)
         moves, _ = self._root_moves(core, root, restrict=False)
         order = {m: i for i, m in enumerate(game.actions(root))}
@@ -761,7 +777,7 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     return "python" if reason else "native"
 
 
-def _table_move_first(core: SearchCore, state: Any, moves: list[Any]) -> list[Any]:
+def table_move_first(core: SearchCore, state: Any, moves: list[Any]) -> list[Any]:
     """``moves`` with the table's best move for ``state`` (if it is one of
     them) moved to the front; the others keep their order."""
     move = core.table_move(state)
@@ -784,4 +800,12 @@ def _pv_room(depth: int | None) -> int:
     return MAX_PLY if depth is None else max(depth, 1)
 
 
-__all__ = ["CHECK_INTERVAL", "UNLIMITED", "Engine", "EngineOptions", "Progress", "SearchRun"]
+__all__ = [
+    "CHECK_INTERVAL",
+    "UNLIMITED",
+    "Engine",
+    "EngineOptions",
+    "Progress",
+    "SearchRun",
+    "table_move_first",
+]

@@ -75,11 +75,11 @@ from .trace import (
     MAX_SEARCH_NODES,
     MAX_TRACE_NODES,
     MAX_TRACE_SECONDS,
+    Overflow,
     TraceLog,
     TraceNode,
 )
-from .trace import _Overflow as Overflow
-from .tt import MATE
+from .ttformat import MATE
 from .types import INF, WIN, Limits, SearchResult, win_in
 
 Counts = tuple[int, int, int, int, int, int]
