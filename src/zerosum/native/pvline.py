@@ -27,7 +27,7 @@ from ..search.ttformat import NO_LOWER
 from ..search.types import MAX_PLY
 from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
-from .kernel import identity_key, same_move, announce_compiling
+from .kernel import announce_compiling, identity_key, same_move
 from .table import entry_generation, entry_lower, entry_move, is_live
 
 #: A lower bound at most this is none (as ``NativeCore.stored_move``).
