@@ -8,9 +8,17 @@ from typing import Any
 
 import pytest
 
-from zerosum.agents import Agent, Decision, EngineAgent, HumanAgent, Quit, RandomAgent, SearchAgent
 from zerosum.games.tictactoe import TicTacToe
-from zerosum.match import play_match
+from zerosum.play.agents import (
+    Agent,
+    Decision,
+    EngineAgent,
+    HumanAgent,
+    Quit,
+    RandomAgent,
+    SearchAgent,
+)
+from zerosum.play.match import play_match
 from zerosum.search import reference
 
 GAME = TicTacToe()

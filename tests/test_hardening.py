@@ -259,7 +259,7 @@ def test_junk_limits_are_a_type_error() -> None:
 
 
 def test_an_agent_with_junk_limits_is_a_type_error() -> None:
-    from zerosum.agents import EngineAgent
+    from zerosum.play.agents import EngineAgent
 
     with pytest.raises(TypeError, match="Limits"):
         EngineAgent("fast")  # type: ignore[arg-type]

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from support import run_cli
 
-from zerosum.elo import SPRT, Tally, elo_from_score, score_from_elo
 from zerosum.game import ZerosumError
-from zerosum.players import parse_player
-from zerosum.runner import MatchSetup, play_games
+from zerosum.play.elo import SPRT, Tally, elo_from_score, score_from_elo
+from zerosum.play.players import parse_player
+from zerosum.play.runner import MatchSetup, play_games
 
 
 # -- statistics ------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def test_sprt_normal_llr_is_the_sum_of_per_game_normal_log_likelihood_ratios() -
 def grid_max_log_likelihood(wins: int, draws: int, losses: int, score: float) -> float:
     """The trinomial log-likelihood maximised over a fine grid of draw
     rates, the expected score held at ``score`` (independent of the
-    golden-section search in zerosum.elo)."""
+    golden-section search in zerosum.play.elo)."""
     best = -math.inf
     top = min(2 * score, 2 * (1 - score))
     for i in range(200_001):
@@ -266,7 +266,7 @@ def test_cli_bad_input_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
 def test_an_engine_that_never_answers_loses_on_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from zerosum.agents import ProgramAgent
+    from zerosum.play.agents import ProgramAgent
 
     monkeypatch.setattr(ProgramAgent, "GRACE", 0.3)
     script = tmp_path / "fake.py"

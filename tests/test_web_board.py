@@ -525,7 +525,7 @@ def test_the_command_line_names_players_in_chinese_and_english_is_unchanged() ->
 
 
 def test_an_easy_ais_random_move_is_reported_as_random() -> None:
-    from zerosum.agents import Decision, EngineAgent
+    from zerosum.play.agents import Decision, EngineAgent
     from zerosum.search.front import Searcher
     from zerosum.search.types import Limits
     from zerosum.web.session import played_by

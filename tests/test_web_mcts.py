@@ -60,7 +60,7 @@ def test_mcts_player_with_a_bad_time_is_refused(client: TestClient) -> None:
 def test_a_match_record_loads_in_the_browser(client: TestClient) -> None:
     """What `zerosum replay` prints as the record (the opening, then the
     moves) is what the page's "Load record" sends: the whole game."""
-    from zerosum.runner import MatchSetup, play_games
+    from zerosum.play.runner import MatchSetup, play_games
 
     setup = MatchSetup(game="connect4", players=("random", "random"), games=1, openings=3)
     record = next(iter(play_games(setup)))

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
-from ..agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
 from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
-from ..match import play_match
+from ..play.agents import LEVELS, Agent, EngineAgent, HumanAgent, MCTSAgent, RandomAgent
+from ..play.match import play_match
 from ..registry import games_table, load
 from ..report import (
     analyze_object,

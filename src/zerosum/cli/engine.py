@@ -39,9 +39,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
-from ..agents import LEVELS
 from ..game import Game, ZerosumError
 from ..i18n import _
+from ..play.agents import LEVELS
 from ..registry import load
 from ..search.engine import Progress
 from ..search.front import Searcher, SearchOptions

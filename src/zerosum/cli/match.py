@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
-from ..elo import SPRT, Tally
 from ..game import ZerosumError
 from ..i18n import _
-from ..players import parse_player
+from ..play.elo import SPRT, Tally
+from ..play.players import parse_player
+from ..play.runner import MatchSetup, play_games
 from ..registry import load
-from ..runner import MatchSetup, play_games
 from .parser import UsageError
 from .render import pad
 

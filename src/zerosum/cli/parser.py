@@ -7,9 +7,9 @@ import re
 from typing import NoReturn
 
 from .. import i18n
-from ..agents import LEVELS
 from ..game import ZerosumError, excerpt, whole_number
 from ..i18n import N_, _
+from ..play.agents import LEVELS
 from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes

@@ -9,9 +9,9 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..agents import Agent, Decision, EngineAgent
 from ..game import Cell, Game, Player
 from ..i18n import _
+from ..play.agents import Agent, Decision, EngineAgent
 from ..report import json_line, plies_of, progress_object
 from ..search.engine import Progress
 from ..search.types import Score, SearchResult

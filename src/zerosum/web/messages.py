@@ -15,9 +15,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import LEVELS
 from ..game import ZerosumError, excerpt
 from ..i18n import N_, _
+from ..play.agents import LEVELS
 from ..search.reference import reference_recursion
 
 #: Longest message a client may send (a pasted record of a long game fits).

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..agents import Decision, EngineAgent, RandomAgent
 from ..game import Game
+from ..play.agents import Decision, EngineAgent, RandomAgent
 from ..report import progress_object
 from ..search.engine import Progress
 from ..search.front import Searcher

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import i18n
-from ..agents import Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..game import Game, Player, ZerosumError, excerpt
 from ..i18n import _
+from ..play.agents import Decision, EngineAgent, MCTSAgent, RandomAgent
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher

@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .game import ZerosumError
-from .i18n import _
+from ..game import ZerosumError
+from ..i18n import _
 
 #: The normal distribution's 97.5% quantile (a two-sided 95% interval).
 Z95 = 1.959963984540054

@@ -38,9 +38,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from ..game import Game
+from ..registry import load
 from .agents import Agent
-from .game import Game
-from .registry import load
 
 RESULTS = {1: "1-0", 0: "1/2-1/2", -1: "0-1"}
 
@@ -160,11 +160,11 @@ def play_game(setup: MatchSetup, number: int) -> dict[str, Any]:
 
 def _worker_init(imports: Sequence[str], lang: str) -> None:
     """In a worker process: the user's game modules and the language."""
-    from . import i18n
+    from .. import i18n
 
     i18n.activate(lang)
     if imports:
-        from .cli import import_games
+        from ..cli import import_games
 
         for name in imports:
             import_games(name)

@@ -30,6 +30,10 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+from ..game import ZerosumError
+from ..i18n import _
+from ..search.mcts import MCTSConfig
+from ..search.types import Limits
 from .agents import (
     LEVELS,
     Agent,
@@ -39,10 +43,6 @@ from .agents import (
     RandomAgent,
     SearchAgent,
 )
-from .game import ZerosumError
-from .i18n import _
-from .search.mcts import MCTSConfig
-from .search.types import Limits
 
 #: Each kind's parameters and their types.
 _PARAMS: dict[str, dict[str, type]] = {

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..game import Game, Player
 from .agents import Agent, Decision, Quit
-from .game import Game, Player
 
 
 class Observer(Protocol):

@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .game import Game, MoveError
-from .i18n import _
-from .search import reference
-from .search.engine import Progress
-from .search.front import Searcher, SearchOptions
-from .search.mcts import MCTSConfig
-from .search.mcts import options as mcts_options
-from .search.types import Limits, SearchResult
+from ..game import Game, MoveError
+from ..i18n import _
+from ..search import reference
+from ..search.engine import Progress
+from ..search.front import Searcher, SearchOptions
+from ..search.mcts import MCTSConfig
+from ..search.mcts import options as mcts_options
+from ..search.types import Limits, SearchResult
 
 
 class Quit(Exception):
