@@ -1,12 +1,16 @@
-"""Shared fixtures: the location of the third-party data in ``../shared/data``.
+"""Shared fixtures: the location of the third-party data in ``../shared/data``,
+and what CI must have.
 
 That data is not part of the repository (it is third-party): CI has it beside
 the checkout. A test that needs it fails under ``CI=true`` when it is missing
-and is skipped elsewhere.
+and is skipped elsewhere. So does numba (the ``fast`` extra): without it the
+native tests (some 235) skip locally, and under ``CI=true`` the run fails at
+its start with one line saying why.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,3 +50,23 @@ def _temporary_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under ``CI=true`` a missing numba (or numpy) ends the run as a failure:
+    CI must test the native backend, not skip it."""
+    if os.environ.get("CI") != "true":
+        return
+    missing = []
+    for name in ("numpy", "numba"):
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            missing.append(f"{name} ({error})")
+    if missing:
+        pytest.exit(
+            "CI=true but "
+            + ", ".join(missing)
+            + " cannot be imported: the native tests would be skipped; "
+            "install the fast extra (python3 -m pip install -e '.[fast]')",
+            returncode=pytest.ExitCode.TESTS_FAILED,
+        )

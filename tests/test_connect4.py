@@ -396,3 +396,22 @@ def test_exact_values_match_the_benchmark_set() -> None:
             easy += 1
     assert easy > 500 and hard == 15
     assert outcomes == {-1, 0, 1}
+
+
+def test_the_python_backend_solves_published_positions() -> None:
+    """The Python backend searches Connect Four with the generic node
+    function (no pure-Python Connect Four core since issue 26): the first 12
+    end-game (L3_R1) and 4 middle-game (L2_R1) positions of the published
+    sets get their published scores."""
+    from zerosum.search.engine import Engine, EngineOptions
+    from zerosum.search.solver import solve
+
+    game = c4()
+    for name, count in (("Test_L3_R1", 12), ("Test_L2_R1", 4)):
+        lines = shared_data(f"connect4/{name}").read_text().splitlines()[:count]
+        for line in lines:
+            moves, expected = line.split()
+            state = game.parse_position(moves)
+            engine: Engine[int] = Engine(game, EngineOptions(backend="python"))
+            result = solve(game, state, engine=engine)
+            assert connect4_score(game, state, result.score.raw) == int(expected), line

@@ -349,3 +349,37 @@ def test_every_games_move_errors_are_short() -> None:
             game.parse_position("?" * 5000)
         assert len(str(bad.value)) <= LONGEST, str(bad.value)
 
+
+
+def test_ci_fails_without_numba_where_a_developer_skips(tmp_path: Any) -> None:
+    """Under ``CI=true`` a missing numba fails the run (as missing shared
+    data or Chromium do) instead of skipping the native tests; elsewhere
+    they are skipped. numba is hidden by a package of that name that cannot
+    be imported."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    hidden = tmp_path / "numba"
+    hidden.mkdir()
+    (hidden / "__init__.py").write_text(
+        "raise ModuleNotFoundError('numba is hidden by the test', name='numba')\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{root / 'src'}"}
+    command = [
+        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        str(root / "tests" / "test_native_borrow.py"),
+    ]
+    local = subprocess.run(
+        command, env={**env, "CI": "false"}, capture_output=True, text=True, timeout=120
+    )
+    # (5: every test was skipped at collection, so none was collected)
+    assert local.returncode in (0, 5), local.stdout + local.stderr
+    assert "skipped" in local.stdout, local.stdout + local.stderr
+    ci = subprocess.run(
+        command, env={**env, "CI": "true"}, capture_output=True, text=True, timeout=120
+    )
+    assert ci.returncode != 0, ci.stdout + ci.stderr
+    assert "CI=true but numba" in ci.stdout + ci.stderr

@@ -213,4 +213,4 @@ def test_bad_requests_are_one_line_errors(kwargs: dict[str, Any], message: str) 
 
 def test_no_recorder_means_the_plain_search() -> None:
     search = reference._new_search(TICTACTOE, TICTACTOE.initial_state(), None, False, None)
-    assert type(search) is reference._Search
+    assert type(search) is reference.ReferenceSearch

@@ -15,12 +15,12 @@ from zerosum.game import ZerosumError
 from zerosum.search import reference
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.solver import solve
-from zerosum.search.tt import (
+from zerosum.search.tt import TranspositionTable
+from zerosum.search.ttformat import (
     DEPTH_INF,
     MATE,
     NO_LOWER,
     NO_UPPER,
-    TranspositionTable,
     from_table,
     to_table,
 )
@@ -237,3 +237,43 @@ def test_a_positions_deeper_result_survives_a_new_search() -> None:
     entry = table.probe("p", ply=0)
     assert entry is not None and entry.lower == entry.upper == 0
     assert entry.depth == DEPTH_INF
+
+
+def test_generations_count_exactly_the_entries_stored_since_the_last_clear() -> None:
+    """``ttformat.Generations`` against a model that remembers when each
+    entry was stored: over 3,000 seeded steps of searches, clears and stores
+    into 50 slots, an entry is live (``is_live`` on the clock) exactly when
+    it was stored after the last clear, once the slots are zeroed whenever
+    ``new_search`` or ``clear`` says so; and a table cleared before every
+    search is zeroed once every 16 searches, not more."""
+    from zerosum.search.ttformat import GENERATIONS, Generations, is_live
+
+    rng = random.Random(26)
+    generations = Generations()
+    slots: list[tuple[int, int] | None] = [None] * 50  # (generation, epoch stored)
+    epoch = 0  # clears so far
+    zeroings = 0
+    for _step in range(3000):
+        action = rng.random()
+        if action < 0.1:
+            epoch += 1
+            if generations.clear():
+                slots = [None] * 50
+                zeroings += 1
+        elif action < 0.3:
+            if generations.new_search():
+                slots = [None] * 50
+                zeroings += 1
+        else:
+            slots[rng.randrange(50)] = (generations.current, epoch)
+        for slot in slots:
+            if slot is not None:
+                assert is_live(slot[0], generations.clock) == (slot[1] == epoch)
+    assert zeroings > 0
+
+    cleared = Generations()
+    zeroed = 0
+    for _search in range(10 * GENERATIONS):
+        zeroed += cleared.clear()
+        zeroed += cleared.new_search()
+    assert zeroed == 10

@@ -58,6 +58,7 @@ notation (``4453``) and rejects positions no game reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..game import (
     Board,
@@ -77,6 +78,39 @@ from ..registry import register
 
 #: Values of a state's ``status``.
 ONGOING, WON, DRAW = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class BitLayout:
+    """The bitboard layout of one board size (module docstring), with the
+    tables the rules derive from it: what compiled code (``zerosum.native``)
+    needs to play, test and evaluate positions exactly as these rules do.
+    Every mask is an int over the ``width * (height + 1)`` bits.
+
+    * ``bottom``        -- each column's bottom cell;
+    * ``bottom_row``    -- all of them; ``top_row`` each column's top cell;
+    * ``board``         -- every playable cell (no sentinel bits);
+    * ``column_mask``   -- each column's cells;
+    * ``parity_rows``   -- rows 1, 3, 5... from the bottom (Red's threats
+      there count), and the others (Yellow's);
+    * ``centre_order``  -- columns from the centre outwards, the move order;
+    * ``centre_cells``  -- ``(weight, cells)`` of the evaluation's centre
+      preference, by distance from the edge;
+    * ``windows``       -- ``(step, anchors)`` per direction: a line of four
+      is ``anchor, anchor + step, ...`` for each anchor bit.
+    """
+
+    width: int
+    height: int
+    bottom: tuple[int, ...]
+    bottom_row: int
+    top_row: int
+    board: int
+    column_mask: tuple[int, ...]
+    parity_rows: tuple[int, int]
+    centre_order: tuple[int, ...]
+    centre_cells: tuple[tuple[int, int], ...]
+    windows: tuple[tuple[int, int], ...]
 
 State = tuple[int, int, int]
 
@@ -210,6 +244,24 @@ class ConnectFour(Game[State, int]):
         self._steps = tuple(k * s for s in (height, h1, h1 + 1) for k in (1, 3, 4))
         self._four_steps = (height, 2 * height, h1, 2 * h1, h1 + 1, 2 * (h1 + 1))
         self._init_lanes()
+
+    @property
+    def bit_layout(self) -> BitLayout:
+        """This size's bit layout and the tables built on it (see
+        :class:`BitLayout`)."""
+        return BitLayout(
+            width=self.width,
+            height=self.height,
+            bottom=self._bottom,
+            bottom_row=self._bottom_row,
+            top_row=self._top_row,
+            board=self._board,
+            column_mask=self._column_mask,
+            parity_rows=self._parity_rows,
+            centre_order=self._centre_order,
+            centre_cells=self._centre_cells,
+            windows=self._windows,
+        )
 
     def _init_lanes(self) -> None:
         """Constants of the lane layout used by the engine hooks.

@@ -42,7 +42,7 @@ State = tuple[int, int, int]
 
 #: Weight of an open line (a window of k cells holding marks of one side only)
 #: by how many marks it holds, for the heuristic evaluation.
-_LINE_WEIGHT = (0, 1, 8, 64, 512, 4096)
+LINE_WEIGHT = (0, 1, 8, 64, 512, 4096)
 
 
 def _popcount(bits: int) -> int:
@@ -176,7 +176,7 @@ class MNK(Game[State, int]):
         scores by how many it holds, for that side; mine minus theirs."""
         x, o, _status = state
         score = 0
-        weights = _LINE_WEIGHT
+        weights = LINE_WEIGHT
         top = len(weights) - 1
         for line in self.lines:
             xs, os_ = x & line, o & line

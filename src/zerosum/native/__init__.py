@@ -81,11 +81,16 @@ class _Backend:
         return adapter_for(game)
 
     def table(self, adapter: Any, hash_mb: float | None, slots: int | None) -> Any:
-        from .table import NativeTable, default_megabytes
+        from .table import default_megabytes, slots_of_megabytes, take_table
 
-        if slots is not None:
-            return NativeTable.of_slots(slots)
-        return NativeTable.of_megabytes(hash_mb or default_megabytes(adapter.prims.max_plies))
+        if slots is None:
+            slots = slots_of_megabytes(hash_mb or default_megabytes(adapter.prims.max_plies))
+        return take_table(slots)
+
+    def give_back(self, table: Any) -> None:
+        from .table import give_back
+
+        give_back(table)
 
     def stop_flag(self) -> Any:
         import numpy as np

@@ -44,19 +44,22 @@ _TWO = np.uint64(2)
 
 
 def constants(game: rules.ConnectFour) -> Any:
-    """The ``g`` array for ``game``'s size."""
+    """The ``g`` array for ``game``'s size (from the game's public
+    :class:`~zerosum.games.connect4.BitLayout`: one definition of each
+    table, shared with the Python rules)."""
+    layout = game.bit_layout
     g = np.zeros(G_SIZE, dtype=np.uint64)
     g[G_WIDTH], g[G_HEIGHT], g[G_H1] = game.width, game.height, game.height + 1
-    g[G_BOTTOM], g[G_BOARD], g[G_TOP] = game._bottom_row, game._board, game._top_row
-    g[G_ODD_ROWS], g[G_EVEN_ROWS] = game._parity_rows
-    for i, column in enumerate(game._centre_order):
+    g[G_BOTTOM], g[G_BOARD], g[G_TOP] = layout.bottom_row, layout.board, layout.top_row
+    g[G_ODD_ROWS], g[G_EVEN_ROWS] = layout.parity_rows
+    for i, column in enumerate(layout.centre_order):
         g[G_ORDER + i] = column
-    for column, cells in enumerate(game._column_mask):
+    for column, cells in enumerate(layout.column_mask):
         g[G_COLUMN + column] = cells
-    g[G_CENTRE_N] = len(game._centre_cells)
-    for i, (weight, cells) in enumerate(game._centre_cells):
+    g[G_CENTRE_N] = len(layout.centre_cells)
+    for i, (weight, cells) in enumerate(layout.centre_cells):
         g[G_CENTRE + 2 * i], g[G_CENTRE + 2 * i + 1] = weight, cells
-    for i, (step, anchors) in enumerate(game._windows):
+    for i, (step, anchors) in enumerate(layout.windows):
         g[G_WINDOW + 2 * i], g[G_WINDOW + 2 * i + 1] = step, anchors
     return g
 

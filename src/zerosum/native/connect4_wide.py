@@ -118,25 +118,27 @@ def _put(g: Any, index: int, value: int) -> None:
 
 
 def constants(game: rules.ConnectFour) -> Any:
-    """The ``g`` array for ``game``'s size (read from the Python game's own
-    tables, so both sides share one definition of each)."""
+    """The ``g`` array for ``game``'s size (from the game's public
+    :class:`~zerosum.games.connect4.BitLayout`, so both sides share one
+    definition of each table)."""
+    layout = game.bit_layout
     g = np.zeros(G_SIZE, dtype=np.uint64)
     g[G_WIDTH], g[G_HEIGHT], g[G_H1] = game.width, game.height, game.height + 1
-    _put(g, G_BOTTOM, game._bottom_row)
-    _put(g, G_BOARD, game._board)
-    _put(g, G_ODD_ROWS, game._parity_rows[0])
-    _put(g, G_EVEN_ROWS, game._parity_rows[1])
-    for i, column in enumerate(game._centre_order):
+    _put(g, G_BOTTOM, layout.bottom_row)
+    _put(g, G_BOARD, layout.board)
+    _put(g, G_ODD_ROWS, layout.parity_rows[0])
+    _put(g, G_EVEN_ROWS, layout.parity_rows[1])
+    for i, column in enumerate(layout.centre_order):
         g[G_ORDER + i] = column
-    for column, cells in enumerate(game._column_mask):
+    for column, cells in enumerate(layout.column_mask):
         _put(g, G_COLUMN + 2 * column, cells)
-        _put(g, G_TOP_CELL + 2 * column, cells & game._top_row)
-        _put(g, G_BOTTOM_CELL + 2 * column, game._bottom[column])
-    g[G_CENTRE_N] = len(game._centre_cells)
-    for i, (weight, cells) in enumerate(game._centre_cells):
+        _put(g, G_TOP_CELL + 2 * column, cells & layout.top_row)
+        _put(g, G_BOTTOM_CELL + 2 * column, layout.bottom[column])
+    g[G_CENTRE_N] = len(layout.centre_cells)
+    for i, (weight, cells) in enumerate(layout.centre_cells):
         g[G_CENTRE + 3 * i] = weight
         _put(g, G_CENTRE + 3 * i + 1, cells)
-    for i, (step, anchors) in enumerate(game._windows):
+    for i, (step, anchors) in enumerate(layout.windows):
         g[G_WINDOW + 3 * i] = step
         _put(g, G_WINDOW + 3 * i + 1, anchors)
     return g

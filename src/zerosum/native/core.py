@@ -26,8 +26,9 @@ import numpy as np
 
 from ..game import Game
 from ..search.node import CoreReports
+from ..search.ttformat import NO_LOWER
 from ..search.types import MAX_PLY, loss_in, win_in
-from .kernel import ABORTED, FRAME_FIELDS, NO_LOWER, UNLIMITED_N, kernel_for
+from .kernel import ABORTED, FRAME_FIELDS, UNLIMITED_N, kernel_for
 from .probe import strong_kernel_for
 from .pvline import line_kernel_for
 from .table import NativeTable
@@ -92,7 +93,7 @@ _WATCHER = _Watcher()
 
 class NativeCore(CoreReports):
     """One search on the native backend (see the module docstring). Built by
-    the engine's ``_new_core``; raises the engine's ``_Stop`` from
+    the engine's ``start_search``; raises the engine's ``Stop`` from
     ``child_value`` when the search must end."""
 
     def __init__(
@@ -137,7 +138,8 @@ class NativeCore(CoreReports):
         )
         # Without a table: one slot, which the kernel never uses (flags[4]).
         self._tt = table.slots if table is not None else np.zeros((1, 2), np.uint64)
-        self._generation = table.generation if table is not None else 0
+        # The table's generation and which older ones are live (ttformat).
+        self._clock = table.clock if table is not None else 0
         self.fk = np.zeros(plies, dtype=np.uint64)
         self.stop_flag = stop_flag
         self.node_limit = node_limit if node_limit is not None else 1 << 62
@@ -179,7 +181,7 @@ class NativeCore(CoreReports):
         a, b = (-beta, -alpha) if negate else (alpha, beta)
         value = self.kernel(
             self.g, self.S, 1, d, a, b, False,
-            self._tt, self.fk, self._generation, self.symmetric, self.flags,
+            self._tt, self.fk, self._clock, self.symmetric, self.flags,
             self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
             self.counters, self.stop_flag, self.node_limit,
         )
@@ -212,7 +214,7 @@ class NativeCore(CoreReports):
         d = depth if depth < UNLIMITED_N else UNLIMITED_N
         aborted, lower, upper, best = self._strong_kernel(
             rows.reshape(count, self.prims.words), negate, order, lower, upper, horizon, -1, d,
-            self.g, self.S, self._tt, self.fk, self._generation, self.symmetric, self.flags,
+            self.g, self.S, self._tt, self.fk, self._clock, self.symmetric, self.flags,
             self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
             self.counters, self.stop_flag, self.node_limit,
         )
@@ -244,7 +246,8 @@ class NativeCore(CoreReports):
             self._line = np.zeros(self.S.shape[0], dtype=np.int32)
         self.S[0, :] = self.adapter.encode(state)
         n = self._line_kernel(
-            self.g, self.S, self._tt, self.symmetric, min(length, MAX_PLY), self._line, self.mv[0]
+            self.g, self.S, self._tt, self._clock, self.symmetric, min(length, MAX_PLY),
+            self._line, self.mv[0],
         )
         action = self.adapter.action
         return tuple(action(int(code)) for code in self._line[:n])
@@ -296,7 +299,7 @@ def warm_up(game: Any, adapter: Any, options: Any) -> None:
     # The root code follows the table's line after a search.
     core.S[0, :] = adapter.encode(state)
     line_kernel_for(adapter.kind, adapter.prims)(
-        core.g, core.S, core._tt, False, 1, np.zeros(1, np.int32), core.mv[0]
+        core.g, core.S, core._tt, 0, False, 1, np.zeros(1, np.int32), core.mv[0]
     )
     # The root code also asks the table's key from Python (table_move).
     row = np.array(adapter.encode(state), dtype=np.uint64)

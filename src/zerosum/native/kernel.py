@@ -4,8 +4,8 @@ explicit stack, built from one game type's primitives.
 :func:`kernel_for` returns ``search(...)``, compiled by numba for the
 primitives of :mod:`.contract`, with the contract of the Python engine's
 ``node`` (``zerosum.search.engine``): fail-soft negamax alpha-beta with
-principal-variation search, the transposition table (the replacement policy
-of ``search/tt.py``), the table's move first, then the hooks and their
+principal-variation search, the transposition table (the entry format and
+replacement policy of ``search/ttformat.py``), the table's move first, then the hooks and their
 mate-distance bounds, killers and history refining the static order (an
 informed non-losing list keeps the game's order), and the horizon counter
 that tells an exact result from a heuristic one. It gives the same values
@@ -16,7 +16,7 @@ counting on its array arguments at every call (1.25-1.4x slower, measured),
 and recursion depth would be bounded by the C stack. Each ply has a frame
 (rows of ``fr``), a state row (``S``) and a move buffer (``mv``).
 
-``search(g, S, ply0, depth, alpha, beta, safe, <table arrays>, generation,
+``search(g, S, ply0, depth, alpha, beta, safe, <table arrays>, clock,
 fr, mv, killers, history, pv, pvlen, counters, stop, node_limit)`` searches
 the position in ``S[ply0]`` (``ply0`` plies below the root of the whole
 search; ``depth`` remaining, :data:`UNLIMITED_N` for none) and returns its
@@ -24,19 +24,21 @@ value for the side to move there, or :data:`ABORTED` when ``stop[0]`` was set
 (by ``Engine.stop`` or the deadline watcher) or ``counters[0]`` reached
 ``node_limit``. ``counters`` accumulates nodes, leaves, cut-offs, table
 probes, table hits and the horizon count; ``pv[ply0, :pvlen[ply0]]`` is the
-principal variation found below a PV position.
+principal variation found below a PV position. ``clock`` is the table's
+(``NativeTable.clock``: its generation and which older ones are live).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.core import event
 
-from ..search.types import WIN
+from ..search.ttformat import KEEP, MATE, MERGE, NO_LOWER, NO_UPPER
+from ..search.types import INF, WIN
 from .binding import bind, primitives_digest
 from .borrow import borrow
 from .contract import NOT_EXACT, ONGOING, Primitives
@@ -48,15 +50,17 @@ from .table import (
     entry_lower,
     entry_move,
     entry_upper,
+    from_table,
+    is_live,
     pack_entry,
     prefetch_slot,
+    store_action,
+    to_table,
 )
 
-#: Values the kernel shares with the Python engine.
-MATE = WIN - 10_000
-NO_UPPER = WIN + 30_000
-NO_LOWER = -NO_UPPER
-INF = WIN + 1
+# The score encoding and the table's policy are the Python engine's
+# (``search/ttformat.py``, imported above: numba freezes module-level values
+# into the machine code, so they are never retyped here).
 #: Remaining depth of an unlimited search (as the Python engine's UNLIMITED).
 UNLIMITED_N = 1 << 30
 #: What ``search`` returns when it was stopped.
@@ -88,6 +92,9 @@ bound: Any = None
 canonical: Any = None
 map_move: Any = None
 _prepare_moves: Any = None
+_open_node: Any = None
+_close_node: Any = None
+_descend: Any = None
 informed_order: Any = None
 exact: Any = None
 USE_WIN = USE_NL = USE_BOUND = USE_KEEP = USE_EXACT = PREFETCH = False
@@ -113,31 +120,43 @@ def kernel_for(kind: str, prims: Primitives) -> Any:
 
 
 _announced: set[str] = set()
+#: The compiled functions watched for compiling, by id, with their game.
+_watched: dict[int, tuple[Any, str]] = {}
 
 
 def announce_compiling(kind: str, compiled: Any) -> None:
     """Say in one line that ``kind``'s native code compiles, when
     ``compiled`` (the kernel, or a function built on it: the solver's loop,
-    the table's line) is not in numba's disk cache; once a process, however
-    many of them compile."""
-    if kind not in _announced and not _cached(compiled):
-        _announced.add(kind)
+    the table's line) is compiled rather than loaded from numba's disk
+    cache; once a process, however many of them compile.
+
+    Told by numba's event API (``numba.core.event``: a ``numba:compile``
+    event starts only when a signature is not in the disk cache), so the
+    line comes as compiling starts, on the first call."""
+    _watched[id(compiled)] = (compiled, kind)
+
+
+class _CompileListener(event.Listener):
+    """Announces the first compile of a watched function of each game."""
+
+    def on_start(self, started: Any) -> None:
+        data = started.data if isinstance(started.data, dict) else {}
+        found = _watched.get(id(data.get("dispatcher")))
+        if found is None or found[1] in _announced:
+            return
+        _announced.add(found[1])
         print(
-            f"zerosum: compiling the native search for {kind} "
+            f"zerosum: compiling the native search for {found[1]} "
             "(once on this machine; it takes a few seconds)",
             file=sys.stderr,
             flush=True,
         )
 
+    def on_end(self, ended: Any) -> None:
+        pass
 
-def _cached(kernel: Any) -> bool:
-    """Whether numba's disk cache holds ``kernel`` (numba internals: when
-    they cannot be read, assume it does and say nothing)."""
-    try:
-        index = kernel._cache._cache_file._index_path
-    except AttributeError:
-        return True
-    return os.path.exists(index)
+
+event.register("numba:compile", _CompileListener())  # type: ignore[no-untyped-call]
 
 
 def _make_kernel(kind: str, prims: Primitives) -> Any:
@@ -163,29 +182,46 @@ def _make_kernel(kind: str, prims: Primitives) -> Any:
         win_move=prims.win_move or _no_move,
         nonlosing=prims.nonlosing or _no_list,
         bound=prims.bound or _no_bound,
-        canonical=prims.canonical or _identity_key,
-        map_move=prims.map_move or _same_move,
+        canonical=prims.canonical or identity_key,
+        map_move=prims.map_move or same_move,
         NL_TOP=3 if prims.mover_wins_only else 2,
         NL_BOTTOM=4 if prims.mover_wins_only else 1,
     )
     # (binding.py: why globals, and why the digest in the name)
     tag = f"{kind}_{primitives_digest(prims)}"
+    # The pieces are inlined into the loop (numba's IR inlining), because it
+    # pays: compiled as calls, _open, _close, _child and _raise_alpha made a
+    # Connect Four position cost 2.4-3x the CPU time on L1_R1 and 1.4-1.5x
+    # on L2_R2 (bench_connect4.py --n 100, interleaved runs, load 10: 3.3
+    # and 3.7 ms against 1.4 and 2.3; 13.8 and 15.7 against 9.6 and 10.2).
     names["_prepare_moves"] = bind(_prepare, f"prepare_{tag}", names, inline=True)
+    names["_open_node"] = bind(_open, f"open_{tag}", names, inline=True)
+    names["_close_node"] = bind(_close, f"close_{tag}", names, inline=True)
+    names["_descend"] = bind(_child, f"child_{tag}", names, inline=True)
     return bind(_search, f"search_{tag}", names)
 
 
 def _search(
     g: Any, S: Any, ply0: int, depth0: int, alpha0: int, beta0: int, safe0: bool,
     tt: Any, fk: Any,
-    generation: int, symmetric: bool, options: Any,
+    clock: int, symmetric: bool, options: Any,
     fr: Any, mv: Any, killers: Any, history: Any, pv: Any, pvlen: Any,
     counters: Any, stop: Any, node_limit: int,
 ) -> Any:
+    """The value of ``S[ply0]`` for its side to move, searched ``depth0``
+    plies with the window ``(alpha0, beta0)``, fail-soft: a value ``v``
+    strictly inside the window is the value; ``v <= alpha0`` is an upper
+    bound, ``v >= beta0`` a lower bound. :data:`ABORTED` when stopped.
+
+    The recursion runs on the explicit stack ``fr``: a node is opened by
+    :func:`_open` (settled there, or its frame set up), its moves chosen
+    by the table (the table's move first) and :func:`_prepare`, each
+    child's value taken in below (a null-window scout re-searched on a fail
+    high), and the node closed by :func:`_close` (killers, history, the
+    table), which gives the value returned to the parent."""
     # numpy scalars throughout (for mypy: the compiled code is typed by numba)
     ret: Any
     tmove: Any
-    lo: Any
-    hi: Any
     # Borrowed (borrow.py): the row views below then cost no atomic
     # reference counting; the caller holds the arrays for the whole call.
     S = borrow(S)
@@ -198,7 +234,6 @@ def _search(
     pv = borrow(pv)
     pvlen = borrow(pvlen)
     counters = borrow(counters)
-    size = tt.shape[0]
     use_tt = options[4] != 0
     use_hooks = options[0] != 0
     use_killers = options[1] != 0
@@ -221,119 +256,30 @@ def _search(
                 (counters[C_NODES] & 255) == 0 and stop[0] != 0
             ):
                 return ABORTED
-            depth = fr[p, F_DEPTH]
-            alpha = fr[p, F_ALPHA]
-            beta = fr[p, F_BETA]
-            s = S[p]
-            st = status(g, s)
-            done = False
-            if st != ONGOING:
-                counters[C_LEAVES] += 1
-                ret = st * (WIN - p)
-                done = True
-            elif depth <= 0:
-                counters[C_LEAVES] += 1
-                counters[C_HORIZON] += 1
-                ret = evaluate(g, s)
-                done = True
-            elif USE_EXACT and use_hooks and beta - alpha == 1:
-                # The game's own search for small positions (contract.py).
-                ret = exact(g, s, p, depth, alpha, beta, counters)
-                if ret != NOT_EXACT:
-                    counters[C_LEAVES] += 1
-                    done = True
-            if not done:
-                fr[p, F_H0] = counters[C_HORIZON]
-                pvnode = 1 if beta - alpha > 1 else 0
-                fr[p, F_PVNODE] = pvnode
-                fr[p, F_BEST] = -INF
-                fr[p, F_BESTMOVE] = -1
-                fr[p, F_CUT] = 0
-                fr[p, F_INFORMED] = 1 if (USE_NL and use_hooks) else 0
-                tmove = -1
-                if use_tt:
-                    trans = 0
-                    if symmetric:
-                        k, trans = canonical(g, s)
-                    else:
-                        k = key_of(g, s)
-                    slot = np.int64(k % np.uint64(size))
-                    fr[p, F_SLOT] = slot
-                    fr[p, F_TRANS] = trans
-                    fk[p] = k
-                    counters[C_PROBES] += 1
-                    data = tt[slot, 1]
-                    if entry_depth(data) > 0 and tt[slot, 0] == k:
-                        counters[C_HITS] += 1
-                        tmove = entry_move(data)
-                        if tmove >= 0 and symmetric:
-                            tmove = map_move(g, tmove, trans, True)
-                        ed = entry_depth(data)
-                        if ed >= depth:
-                            lo = entry_lower(data)
-                            if lo >= MATE:
-                                lo -= p
-                            elif lo <= -MATE:
-                                lo += p
-                            hi = entry_upper(data)
-                            if hi >= MATE:
-                                hi -= p
-                            elif hi <= -MATE:
-                                hi += p
-                            if lo >= beta or lo == hi:
-                                if ed != DEPTH_INF_N:
-                                    counters[C_HORIZON] += 1
-                                ret = lo
-                                done = True
-                            elif hi <= alpha:
-                                if ed != DEPTH_INF_N:
-                                    counters[C_HORIZON] += 1
-                                ret = hi
-                                done = True
-                            elif lo > alpha or hi < beta:
-                                if ed != DEPTH_INF_N:
-                                    counters[C_HORIZON] += 1
-                                if lo > alpha:
-                                    alpha = lo
-                                if hi < beta:
-                                    beta = hi
-                if not done:
-                    fr[p, F_ALPHA] = alpha
-                    fr[p, F_BETA] = beta
-                    fr[p, F_A0] = alpha
-                    fr[p, F_TMOVE] = tmove
-                    if tmove >= 0:
-                        # The table's move first: a cut-off then costs no
-                        # hooks and no move generation.
-                        fr[p, F_STAGE] = STAGE_TMOVE
-                        fr[p, F_MOVE] = tmove
-                        if pvnode:
-                            pvlen[p + 1] = 0
-                        play(g, s, tmove, S[p + 1])
-                        fr[p + 1, F_DEPTH] = depth - 1
-                        fr[p + 1, F_ALPHA] = -beta
-                        fr[p + 1, F_BETA] = -alpha
-                        fr[p + 1, F_SAFE] = 0
-                        p += 1
-                        entering = True
-                        continue
-                    ret = _prepare_moves(
-                        g, s, p, fr, mv, killers, history, pvlen, pv, counters,
-                        use_hooks, use_killers, use_history, S[p + 1], tt, prefetch,
-                    )
-                    if ret == _CONTINUE:
-                        # fall through to pick the first move below
-                        pass
-                    else:
-                        done = True
-            if done:
-                # return ret to the parent
+            ret = _open_node(g, S[p], p, fr, fk, tt, clock, symmetric, counters, use_tt, use_hooks)
+            if ret == _CONTINUE:
+                tmove = fr[p, F_TMOVE]
+                if tmove >= 0:
+                    # The table's move first: a cut-off then costs no
+                    # hooks and no move generation.
+                    fr[p, F_STAGE] = STAGE_TMOVE
+                    fr[p, F_MOVE] = tmove
+                    if fr[p, F_PVNODE]:
+                        pvlen[p + 1] = 0
+                    _descend(g, S, p, fr, tmove, fr[p, F_ALPHA], fr[p, F_BETA], 0)
+                    p += 1
+                    entering = True
+                    continue
+                ret = _prepare_moves(
+                    g, S[p], p, fr, mv, killers, history, pvlen, pv, counters,
+                    use_hooks, use_killers, use_history, S[p + 1], tt, prefetch,
+                )
+            if ret != _CONTINUE:
+                # settled: return ret to the parent
                 if p == ply0:
                     return ret
                 p -= 1
                 # fall through to the parent's handling of ret
-            else:
-                ret = _CONTINUE
         # -- node p: handle a child's value (ret != _CONTINUE) or pick the
         # next move ------------------------------------------------------
         if ret != _CONTINUE:
@@ -346,25 +292,14 @@ def _search(
                 # fail high: search it properly
                 fr[p, F_STAGE] = STAGE_FULL
                 pvlen[p + 1] = 0
-                play(g, S[p], move, S[p + 1])
-                fr[p + 1, F_DEPTH] = fr[p, F_DEPTH] - 1
-                fr[p + 1, F_ALPHA] = -beta
-                fr[p + 1, F_BETA] = -alpha
-                fr[p + 1, F_SAFE] = fr[p, F_CHILD_SAFE]
+                _descend(g, S, p, fr, move, alpha, beta, fr[p, F_CHILD_SAFE])
                 p += 1
                 entering = True
                 continue
             if stage == STAGE_TMOVE:
                 fr[p, F_BEST] = value
                 fr[p, F_BESTMOVE] = move
-                if value > alpha:
-                    if value >= beta:
-                        counters[C_CUTOFFS] += 1
-                        fr[p, F_CUT] = 1
-                    else:
-                        fr[p, F_ALPHA] = value
-                        if fr[p, F_PVNODE]:
-                            _pv_store(pv, pvlen, p, move)
+                _raise_alpha(p, fr, pv, pvlen, counters, move, value, alpha, beta)
                 if fr[p, F_CUT] == 0:
                     r = _prepare_moves(
                         g, S[p], p, fr, mv, killers, history, pvlen, pv, counters,
@@ -376,18 +311,10 @@ def _search(
                         ret = r
                         p -= 1
                         continue
-            else:
-                if value > fr[p, F_BEST]:
-                    fr[p, F_BEST] = value
-                    fr[p, F_BESTMOVE] = move
-                    if value > alpha:
-                        if value >= beta:
-                            counters[C_CUTOFFS] += 1
-                            fr[p, F_CUT] = 1
-                        else:
-                            fr[p, F_ALPHA] = value
-                            if fr[p, F_PVNODE]:
-                                _pv_store(pv, pvlen, p, move)
+            elif value > fr[p, F_BEST]:
+                fr[p, F_BEST] = value
+                fr[p, F_BESTMOVE] = move
+                _raise_alpha(p, fr, pv, pvlen, counters, move, value, alpha, beta)
         # -- the next move, or the end of the node -----------------------
         if fr[p, F_CUT] == 0:
             idx = fr[p, F_IDX]
@@ -401,90 +328,211 @@ def _search(
                 fr[p, F_MOVE] = move
                 alpha = fr[p, F_ALPHA]
                 beta = fr[p, F_BETA]
-                play(g, S[p], move, S[p + 1])
-                fr[p + 1, F_DEPTH] = fr[p, F_DEPTH] - 1
-                fr[p + 1, F_SAFE] = fr[p, F_CHILD_SAFE]
                 if fr[p, F_PVNODE] and not (fr[p, F_FIRST] or not use_pvs):
+                    # a null window at alpha: is the move better?
                     fr[p, F_STAGE] = STAGE_SCOUT
-                    fr[p + 1, F_ALPHA] = -alpha - 1
-                    fr[p + 1, F_BETA] = -alpha
+                    _descend(g, S, p, fr, move, alpha, alpha + 1, fr[p, F_CHILD_SAFE])
                 else:
                     if fr[p, F_PVNODE]:
                         fr[p, F_FIRST] = 0
                         pvlen[p + 1] = 0
                     fr[p, F_STAGE] = STAGE_FULL
-                    fr[p + 1, F_ALPHA] = -beta
-                    fr[p + 1, F_BETA] = -alpha
+                    _descend(g, S, p, fr, move, alpha, beta, fr[p, F_CHILD_SAFE])
                 p += 1
                 entering = True
                 continue
-        # -- the node is done: killers, history, table; return best -------
-        best = fr[p, F_BEST]
-        best_move = fr[p, F_BESTMOVE]
-        depth = fr[p, F_DEPTH]
-        if fr[p, F_CUT] and fr[p, F_INFORMED] == 0 and best_move >= 0:
-            side = p & 1
-            if use_killers and killers[p, 0] != best_move:
-                killers[p, 1] = killers[p, 0]
-                killers[p, 0] = best_move
-            if use_history:
-                history[side, best_move] += depth * depth if depth < 64 else 4096
-        if use_tt:
-            beta = fr[p, F_BETA]
-            a0 = fr[p, F_A0]
-            if (
-                counters[C_HORIZON] == fr[p, F_H0]
-                or (best >= MATE and best >= beta)
-                or (best <= -MATE and best <= a0)
-            ):
-                sd = DEPTH_INF_N
-            else:
-                sd = depth if depth < DEPTH_INF_N else DEPTH_INF_N - 1
-            if best >= MATE:
-                rel = best + p
-            elif best <= -MATE:
-                rel = best - p
-            else:
-                rel = best
-            if best <= a0:
-                lo = NO_LOWER
-                hi = rel
-            elif best >= beta:
-                lo = rel
-                hi = NO_UPPER
-            else:
-                lo = rel
-                hi = rel
-            stored_move = best_move
-            if symmetric and best_move >= 0:
-                stored_move = map_move(g, best_move, fr[p, F_TRANS], False)
-            slot = fr[p, F_SLOT]
-            k = fk[p]
-            old = tt[slot, 1]
-            od = entry_depth(old)
-            write = False
-            if od <= 0:
-                write = True
-            elif tt[slot, 0] == k:
-                if od < sd:
-                    write = True
-                elif od == sd:
-                    olo, ohi = entry_lower(old), entry_upper(old)
-                    mlo = olo if olo > lo else lo
-                    mhi = ohi if ohi < hi else hi
-                    if mlo <= mhi:
-                        lo = mlo
-                        hi = mhi
-                    write = True
-            elif od <= sd or entry_generation(old) != generation & GEN_MASK:
-                write = True
-            if write:
-                tt[slot, 0] = k
-                tt[slot, 1] = pack_entry(lo, hi, stored_move, sd, generation)
-        ret = best
+        # -- the node is done ---------------------------------------------
+        ret = _close_node(
+            g, p, fr, fk, tt, clock, symmetric, killers, history, counters,
+            use_tt, use_killers, use_history,
+        )
         if p == ply0:
             return ret
         p -= 1
+
+
+def _child(
+    g: Any, S: Any, p: int, fr: Any, move: Any, alpha: Any, beta: Any, safe: Any
+) -> None:
+    """Set up the child of node ``p`` reached by ``move``: its state in
+    ``S[p + 1]``, one ply less to search, node ``p``'s window ``(alpha,
+    beta)`` as the child's side sees it, and whether the child's side is
+    known not to win at once (``safe``: the move came from a non-losing
+    list)."""
+    play(g, S[p], move, S[p + 1])
+    fr[p + 1, F_DEPTH] = fr[p, F_DEPTH] - 1
+    fr[p + 1, F_ALPHA] = -beta
+    fr[p + 1, F_BETA] = -alpha
+    fr[p + 1, F_SAFE] = safe
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _raise_alpha(
+    p: int, fr: Any, pv: Any, pvlen: Any, counters: Any,
+    move: Any, value: Any, alpha: Any, beta: Any,
+) -> None:
+    """A move of node ``p`` scored ``value``, its best so far: at or above
+    ``beta`` the node is cut (no further move is searched); between
+    ``alpha`` and ``beta`` it raises alpha, and at a PV node its line
+    becomes the node's principal variation."""
+    if value > alpha:
+        if value >= beta:
+            counters[C_CUTOFFS] += 1
+            fr[p, F_CUT] = 1
+        else:
+            fr[p, F_ALPHA] = value
+            if fr[p, F_PVNODE]:
+                _pv_store(pv, pvlen, p, move)
+
+
+def _open(
+    g: Any, s: Any, p: int, fr: Any, fk: Any, tt: Any, clock: int, symmetric: bool,
+    counters: Any, use_tt: bool, use_hooks: bool,
+) -> Any:
+    """Open the node at ply ``p`` (state ``s``; depth and window in its
+    frame). Returns its value when it is settled here, with the fail-soft
+    contract of :func:`_search` on the frame's window: a finished game
+    (exact), the depth limit (the evaluation; the horizon counted), the
+    game's own search for small positions (``exact``, null windows only),
+    or a live table entry searched deep enough whose bounds decide the
+    window (the horizon counted unless the entry is exact). Otherwise
+    returns :data:`_CONTINUE` with the frame ready for its moves: the window
+    narrowed by the entry's bounds, ``F_A0`` its lower end, ``F_TMOVE`` the
+    entry's move (-1: none), the key and slot kept for :func:`_close`."""
+    depth = fr[p, F_DEPTH]
+    alpha = fr[p, F_ALPHA]
+    beta = fr[p, F_BETA]
+    st = status(g, s)
+    if st != ONGOING:
+        counters[C_LEAVES] += 1
+        return st * (WIN - p)
+    if depth <= 0:
+        counters[C_LEAVES] += 1
+        counters[C_HORIZON] += 1
+        return evaluate(g, s)
+    if USE_EXACT and use_hooks and beta - alpha == 1:
+        # The game's own search for small positions (contract.py).
+        ret = exact(g, s, p, depth, alpha, beta, counters)
+        if ret != NOT_EXACT:
+            counters[C_LEAVES] += 1
+            return ret
+    fr[p, F_H0] = counters[C_HORIZON]
+    fr[p, F_PVNODE] = 1 if beta - alpha > 1 else 0
+    fr[p, F_BEST] = -INF
+    fr[p, F_BESTMOVE] = -1
+    fr[p, F_CUT] = 0
+    fr[p, F_INFORMED] = 1 if (USE_NL and use_hooks) else 0
+    tmove = -1
+    if use_tt:
+        trans = 0
+        if symmetric:
+            k, trans = canonical(g, s)
+        else:
+            k = key_of(g, s)
+        slot = np.int64(k % np.uint64(tt.shape[0]))
+        fr[p, F_SLOT] = slot
+        fr[p, F_TRANS] = trans
+        fk[p] = k
+        counters[C_PROBES] += 1
+        data = tt[slot, 1]
+        ed = entry_depth(data)
+        if ed > 0 and tt[slot, 0] == k and is_live(entry_generation(data), clock):
+            counters[C_HITS] += 1
+            tmove = entry_move(data)
+            if tmove >= 0 and symmetric:
+                tmove = map_move(g, tmove, trans, True)
+            if ed >= depth:
+                lo = from_table(entry_lower(data), p)
+                hi = from_table(entry_upper(data), p)
+                if lo >= beta or lo == hi:
+                    if ed != DEPTH_INF_N:
+                        counters[C_HORIZON] += 1
+                    return lo
+                if hi <= alpha:
+                    if ed != DEPTH_INF_N:
+                        counters[C_HORIZON] += 1
+                    return hi
+                if lo > alpha or hi < beta:
+                    if ed != DEPTH_INF_N:
+                        counters[C_HORIZON] += 1  # a heuristic bound narrows it
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+    fr[p, F_ALPHA] = alpha
+    fr[p, F_BETA] = beta
+    fr[p, F_A0] = alpha
+    fr[p, F_TMOVE] = tmove
+    return _CONTINUE
+
+
+def _close(
+    g: Any, p: int, fr: Any, fk: Any, tt: Any, clock: int, symmetric: bool,
+    killers: Any, history: Any, counters: Any,
+    use_tt: bool, use_killers: bool, use_history: bool,
+) -> Any:
+    """Close the node at ply ``p`` whose moves are searched (or cut): a
+    refutation (a cut-off outside an informed list) becomes the ply's
+    killer and earns history; the result is stored in the table under the
+    policy of ``search/ttformat.py`` (an upper bound when it is at most the
+    window's lower end ``F_A0``, a lower bound at ``F_BETA`` or above, else
+    exact; depth :data:`DEPTH_INF_N` when no heuristic leaf was counted
+    below, or for a decisive bound that holds past any horizon). Returns
+    the node's value, ``F_BEST``."""
+    best = fr[p, F_BEST]
+    best_move = fr[p, F_BESTMOVE]
+    depth = fr[p, F_DEPTH]
+    if fr[p, F_CUT] and fr[p, F_INFORMED] == 0 and best_move >= 0:
+        if use_killers and killers[p, 0] != best_move:
+            killers[p, 1] = killers[p, 0]
+            killers[p, 0] = best_move
+        if use_history:
+            history[p & 1, best_move] += depth * depth if depth < 64 else 4096
+    if not use_tt:
+        return best
+    beta = fr[p, F_BETA]
+    a0 = fr[p, F_A0]
+    if (
+        counters[C_HORIZON] == fr[p, F_H0]
+        or (best >= MATE and best >= beta)
+        or (best <= -MATE and best <= a0)
+    ):
+        sd = DEPTH_INF_N
+    else:
+        sd = depth if depth < DEPTH_INF_N else DEPTH_INF_N - 1
+    rel = to_table(best, p)
+    if best <= a0:
+        lo = NO_LOWER
+        hi = rel
+    elif best >= beta:
+        lo = rel
+        hi = NO_UPPER
+    else:
+        lo = rel
+        hi = rel
+    stored_move = best_move
+    if symmetric and best_move >= 0:
+        stored_move = map_move(g, best_move, fr[p, F_TRANS], False)
+    slot = fr[p, F_SLOT]
+    k = fk[p]
+    old = tt[slot, 1]
+    od = entry_depth(old)
+    og = entry_generation(old)
+    action = store_action(
+        od > 0 and is_live(og, clock), tt[slot, 0] == k, od, sd, og == clock & GEN_MASK
+    )
+    if action == MERGE:
+        olo, ohi = entry_lower(old), entry_upper(old)
+        mlo = olo if olo > lo else lo
+        mhi = ohi if ohi < hi else hi
+        if mlo <= mhi:
+            lo = mlo
+            hi = mhi
+    if action != KEEP:
+        tt[slot, 0] = k
+        tt[slot, 1] = pack_entry(lo, hi, stored_move, sd, clock)
+    return best
+
 
 def _prepare(
     g: Any, s: Any, p: int, fr: Any, mv: Any, killers: Any, history: Any,
@@ -623,10 +671,10 @@ def _no_exact(
 
 
 @njit(cache=True, nogil=True)
-def _identity_key(g: Any, s: Any) -> tuple[Any, int]:
+def identity_key(g: Any, s: Any) -> tuple[Any, int]:
     return np.uint64(0), 0
 
 
 @njit(cache=True, nogil=True)
-def _same_move(g: Any, m: int, t: int, inverse: bool) -> Any:
+def same_move(g: Any, m: int, t: int, inverse: bool) -> Any:
     return m

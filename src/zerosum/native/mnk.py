@@ -161,7 +161,7 @@ def constants(game: rules.MNK) -> U64:
         touched = [(j, (line >> (64 * j)) & ((1 << 64) - 1)) for j in range(words)]
         pairs.append([(j, mask) for j, mask in touched if mask])
     per_window = max(len(p) for p in pairs)
-    weights = rules._LINE_WEIGHT
+    weights = rules.LINE_WEIGHT
     # The Python ordered_actions sort, on every cell (stable, so ties keep
     # the cell order).
     cr, cc = (m - 1) / 2, (n - 1) / 2

@@ -34,10 +34,10 @@ from typing import Any
 
 from numba import njit
 
-from ..search.types import MAX_PLY, WIN
+from ..search.types import INF, MAX_PLY, WIN
 from .binding import bind, primitives_digest
 from .contract import Primitives
-from .kernel import ABORTED, INF, announce_compiling
+from .kernel import ABORTED, announce_compiling
 
 #: The game's compiled kernel, as seen by the template (each game type's
 #: copy gets its own; this placeholder is never used).
@@ -110,7 +110,7 @@ def _strong(
     rows: Any, negate: Any, order: Any, lower: int, upper: int, horizon: int,
     best_index: int, depth: int,
     g: Any, S: Any, tt: Any, fk: Any,
-    generation: int, symmetric: bool, options: Any,
+    clock: int, symmetric: bool, options: Any,
     fr: Any, mv: Any, killers: Any, history: Any, pv: Any, pvlen: Any,
     counters: Any, stop: Any, node_limit: int,
 ) -> Any:
@@ -131,7 +131,7 @@ def _strong(
             # The window (point, point + 1) as the child's side to move sees it.
             low, high = (-point - 1, -point) if negate[i] else (point, point + 1)
             value = search(
-                g, S, 1, depth, low, high, False, tt, fk, generation,
+                g, S, 1, depth, low, high, False, tt, fk, clock,
                 symmetric, options, fr, mv, killers, history, pv, pvlen, counters,
                 stop, node_limit,
             )

@@ -7,14 +7,14 @@ a table read and a legality check per move, about 20 µs a solve on Connect
 Four's short end-game lines, as much as the search of an easy position;
 compiled it costs well under a microsecond a move.
 
-:func:`line_kernel_for` returns ``table_line(g, S, tt, symmetric, length,
-out, moves) -> n``: from the state in ``S[0]``, while the game goes on and
-``n < length``, the entry of the position (its canonical key when
-``symmetric``) must exist, hold a move and a proven lower bound, and the
-move must be legal (``gen``); the move's code goes into ``out[n]`` and the
-next state into ``S[n + 1]``. ``moves`` is a move buffer (``max_moves``
-long). This is ``CoreReports.table_line``'s rule, so both give the same
-line.
+:func:`line_kernel_for` returns ``table_line(g, S, tt, clock, symmetric,
+length, out, moves) -> n``: from the state in ``S[0]``, while the game goes
+on and ``n < length``, the entry of the position (its canonical key when
+``symmetric``) must exist and be live (``clock``: the table's), hold a
+move and a proven lower bound, and the move must be legal (``gen``); the
+move's code goes into ``out[n]`` and the next state into ``S[n + 1]``.
+``moves`` is a move buffer (``max_moves`` long). This is
+``CoreReports.table_line``'s rule, so both give the same line.
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ from typing import Any
 
 import numpy as np
 
+from ..search.ttformat import NO_LOWER
 from ..search.types import MAX_PLY
 from .binding import bind, primitives_digest
 from .contract import ONGOING, Primitives
-from .kernel import NO_LOWER, _identity_key, _same_move, announce_compiling
-from .table import entry_lower, entry_move
+from .kernel import announce_compiling, identity_key, same_move
+from .table import entry_generation, entry_lower, entry_move, is_live
 
 #: A lower bound at most this is none (as ``NativeCore.stored_move``).
 NO_PROOF = NO_LOWER + MAX_PLY
@@ -55,8 +56,8 @@ def line_kernel_for(kind: str, prims: Primitives) -> Any:
             play=prims.play,
             status=prims.status,
             key_of=prims.key,
-            canonical=prims.canonical or _identity_key,
-            map_move=prims.map_move or _same_move,
+            canonical=prims.canonical or identity_key,
+            map_move=prims.map_move or same_move,
         )
         tag = f"{kind}_{primitives_digest(prims)}"
         _kernels[kind] = bind(_table_line, f"table_line_{tag}", names)
@@ -65,7 +66,7 @@ def line_kernel_for(kind: str, prims: Primitives) -> Any:
 
 
 def _table_line(
-    g: Any, S: Any, tt: Any, symmetric: bool, length: int, out: Any, moves: Any
+    g: Any, S: Any, tt: Any, clock: int, symmetric: bool, length: int, out: Any, moves: Any
 ) -> Any:
     size = np.uint64(tt.shape[0])
     n = 0
@@ -81,7 +82,7 @@ def _table_line(
             k = key_of(g, s)
         slot = np.int64(k % size)
         data = tt[slot, 1]
-        if data == 0 or tt[slot, 0] != k:
+        if data == 0 or tt[slot, 0] != k or not is_live(entry_generation(data), clock):
             break
         move = entry_move(data)
         if move < 0 or entry_lower(data) <= NO_PROOF:

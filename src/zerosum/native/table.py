@@ -1,28 +1,23 @@
 """The native transposition table: one ``uint64[size, 2]`` array, sized in
 megabytes, 16 bytes a slot (a probe costs one cache miss, not one per field).
 
-A slot holds what the Python table's tuples hold (``search/tt.py``, whose
-docstring states the replacement policy, kept by the kernel): word 0 the
-full 64-bit key; word 1 packs the rest::
-
-    bits  0-20  lower bound + 2**20     (decisive values relative to the
-    bits 21-41  upper bound + 2**20      position, as in the Python table)
-    bits 42-51  best move's code + 1    (0: none)
-    bits 52-59  depth: 1-254 searched, 255 exact (no heuristic leaf
-                influenced it: the Python table's DEPTH_INF), 0 empty slot
-    bits 60-63  generation (the search that stored it), modulo 16
+A slot holds what the Python table's tuples hold: word 0 the full 64-bit
+key, word 1 the rest, packed as ``search/ttformat.py`` lays it out (with the
+generation); that module also states the replacement policy and the
+generations, which the kernel compiles from there.
 
 A stored depth is at least 1 (positions at the depth limit are scored, not
 stored), so a new table is all zeros, which the operating system hands out
-lazily: a 64 MB table costs nothing until the search touches it. A depth
-beyond 254 (in a search with no depth limit, where a heuristic table entry
-of an earlier search was used) is kept as 254: such an entry then answers
-no unlimited search, which is only less reuse, never a wrong value.
+lazily. A table is kept for the life of the process (:func:`take_table`,
+:func:`give_back`): its pages are then faulted in once, and clearing it is
+opening a generation (zeroing only once every 16 clears), where a fresh
+64 MB table per position cost more system time than the search (issue 26).
 """
 
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +27,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ..search.tt import _odd_size, check_megabytes
+from ..search import ttformat as fmt
+from ..search.tt import check_megabytes, odd_size
 
 #: Bytes per slot.
 ENTRY_BYTES = 16
@@ -44,13 +40,24 @@ SMALL_MB = 2.0
 SHORT_GAME = 16
 
 #: The kernel's depth of an exact entry (the Python table's DEPTH_INF).
-DEPTH_INF_N = 2**31 - 1
-GEN_MASK = 15
-_OFFSET = 1 << 20
-_BOUND = np.uint64((1 << 21) - 1)
-_MOVE = np.uint64(1023)
-_DEPTH = np.uint64(255)
-_U21, _U42, _U52, _U60 = np.uint64(21), np.uint64(42), np.uint64(52), np.uint64(60)
+DEPTH_INF_N = fmt.DEPTH_INF_N
+GEN_MASK = fmt.GENERATION_MASK
+_OFFSET = fmt.BOUND_OFFSET
+_CODE_EXACT = fmt.DEPTH_CODE_EXACT
+_CODE_MAX = fmt.DEPTH_CODE_MAX
+_BOUND = np.uint64((1 << fmt.BOUND_BITS) - 1)
+_MOVE = np.uint64((1 << fmt.MOVE_BITS) - 1)
+_DEPTH = np.uint64((1 << fmt.DEPTH_BITS) - 1)
+_UPPER = np.uint64(fmt.UPPER_SHIFT)
+_MOVE_AT = np.uint64(fmt.MOVE_SHIFT)
+_DEPTH_AT = np.uint64(fmt.DEPTH_SHIFT)
+_GEN_AT = np.uint64(fmt.GENERATION_SHIFT)
+
+#: The policy of ``search/ttformat.py``, compiled as written there.
+is_live = njit(cache=True, nogil=True, inline="always")(fmt.is_live)
+store_action = njit(cache=True, nogil=True, inline="always")(fmt.store_action)
+to_table = njit(cache=True, nogil=True, inline="always")(fmt.to_table)
+from_table = njit(cache=True, nogil=True, inline="always")(fmt.from_table)
 
 
 def default_megabytes(max_plies: int) -> float:
@@ -62,13 +69,13 @@ def default_megabytes(max_plies: int) -> float:
 @njit(cache=True, nogil=True, inline="always")
 def pack_entry(lower: Any, upper: Any, move: Any, depth: Any, generation: Any) -> Any:
     """Word 1 of a slot (see the module docstring)."""
-    code = 255 if depth >= DEPTH_INF_N else (depth if depth < 254 else 254)
+    code = _CODE_EXACT if depth >= DEPTH_INF_N else (depth if depth < _CODE_MAX else _CODE_MAX)
     return (
         np.uint64(lower + _OFFSET)
-        | (np.uint64(upper + _OFFSET) << _U21)
-        | (np.uint64(move + 1) << _U42)
-        | (np.uint64(code) << _U52)
-        | (np.uint64(generation & GEN_MASK) << _U60)
+        | (np.uint64(upper + _OFFSET) << _UPPER)
+        | (np.uint64(move + 1) << _MOVE_AT)
+        | (np.uint64(code) << _DEPTH_AT)
+        | (np.uint64(generation & GEN_MASK) << _GEN_AT)
     )
 
 
@@ -79,24 +86,24 @@ def entry_lower(data: Any) -> Any:
 
 @njit(cache=True, nogil=True, inline="always")
 def entry_upper(data: Any) -> Any:
-    return np.int64((data >> _U21) & _BOUND) - _OFFSET
+    return np.int64((data >> _UPPER) & _BOUND) - _OFFSET
 
 
 @njit(cache=True, nogil=True, inline="always")
 def entry_move(data: Any) -> Any:
-    return np.int64((data >> _U42) & _MOVE) - 1
+    return np.int64((data >> _MOVE_AT) & _MOVE) - 1
 
 
 @njit(cache=True, nogil=True, inline="always")
 def entry_depth(data: Any) -> Any:
     """0 for an empty slot, :data:`DEPTH_INF_N` for an exact entry."""
-    code = np.int64((data >> _U52) & _DEPTH)
-    return DEPTH_INF_N if code == 255 else code
+    code = np.int64((data >> _DEPTH_AT) & _DEPTH)
+    return DEPTH_INF_N if code == _CODE_EXACT else code
 
 
 @njit(cache=True, nogil=True, inline="always")
 def entry_generation(data: Any) -> Any:
-    return np.int64(data >> _U60)
+    return np.int64(data >> _GEN_AT)
 
 
 def _prefetch_slot(typingctx: Any, slots: Any, slot: Any) -> Any:
@@ -146,67 +153,90 @@ class Entry:
     def unpack(cls, data: int) -> Entry:
         """Word 1 of a slot, decoded in Python (the compiled ``entry_*``
         readers would each cost a cache load on their first call)."""
-        code = (data >> 52) & 255
+        bound = (1 << fmt.BOUND_BITS) - 1
+        code = (data >> fmt.DEPTH_SHIFT) & ((1 << fmt.DEPTH_BITS) - 1)
         return cls(
-            (data & 0x1FFFFF) - _OFFSET,
-            ((data >> 21) & 0x1FFFFF) - _OFFSET,
-            ((data >> 42) & 1023) - 1,
-            DEPTH_INF_N if code == 255 else code,
-            data >> 60,
+            (data & bound) - _OFFSET,
+            ((data >> fmt.UPPER_SHIFT) & bound) - _OFFSET,
+            ((data >> fmt.MOVE_SHIFT) & ((1 << fmt.MOVE_BITS) - 1)) - 1,
+            DEPTH_INF_N if code == _CODE_EXACT else code,
+            data >> fmt.GENERATION_SHIFT,
         )
 
 
-@dataclass
 class NativeTable:
-    """The slots of one table and its generation."""
+    """The slots of one table and its generations (``search/ttformat.py``)."""
 
-    size: int
-    slots: Any
-    generation: int = 0
+    def __init__(self, size: int, slots: Any) -> None:
+        self.size = size
+        self.slots = slots
+        self.generations = fmt.Generations()
 
     @classmethod
     def of_megabytes(cls, megabytes: float) -> NativeTable:
         """A table filling ``megabytes`` (checked against the machine's
         memory: a one-line error rather than an attempt)."""
-        slots = max(11, int(check_megabytes(megabytes) * 2**20) // ENTRY_BYTES)
-        return cls.of_slots(_odd_size(slots))
+        return cls.of_slots(slots_of_megabytes(megabytes))
 
     @classmethod
     def of_slots(cls, size: int) -> NativeTable:
         """A table of exactly ``size`` slots (checked by the caller)."""
-        return cls(size=size, slots=np.zeros((size, 2), dtype=np.uint64))
+        return cls(size, np.zeros((size, 2), dtype=np.uint64))
+
+    @property
+    def generation(self) -> int:
+        """The current generation (modulo 16)."""
+        return self.generations.current
+
+    @property
+    def clock(self) -> int:
+        """The generation and its live window, as the kernel takes them."""
+        return self.generations.clock
 
     def new_search(self) -> int:
         """Open a new generation (entries of older ones become replaceable)."""
-        self.generation = (self.generation + 1) % (GEN_MASK + 1)
-        return self.generation
+        if self.generations.new_search():
+            self._zero()
+        return self.generations.current
 
     def clear(self) -> None:
-        """Empty every slot. By the C library's ``memset``: for a table
-        larger than the caches it writes around them (non-temporal stores),
-        so the search that follows still finds its code and data cached
-        (``ndarray.fill`` evicts them all: 30-60 µs more for the next
-        solve of a few hundred positions, measured)."""
+        """Forget every entry: a new generation that counts every older one
+        as empty; the slots are zeroed only when the 16 generation values
+        have all been used since they last were."""
+        if self.generations.clear():
+            self._zero()
+
+    def _zero(self) -> None:
+        """By the C library's ``memset``: for a table larger than the caches
+        it writes around them (non-temporal stores), so the search that
+        follows still finds its code and data cached (``ndarray.fill``
+        evicts them all: 30-60 µs more for the next solve of a few hundred
+        positions, measured)."""
         if self.slots.flags.c_contiguous:
             ctypes.memset(self.slots.ctypes.data, 0, self.slots.nbytes)
         else:
             self.slots.fill(0)
-        self.generation = 0
+
+    def _live(self, data: int) -> bool:
+        return data != 0 and fmt.is_live(data >> fmt.GENERATION_SHIFT, self.clock)
 
     def entry(self, key: int) -> Entry | None:
-        """The entry stored for ``key``, or None."""
+        """The live entry stored for ``key``, or None."""
         slot = key % self.size
         data = int(self.slots[slot, 1])
-        if not data or int(self.slots[slot, 0]) != key:
+        if not self._live(data) or int(self.slots[slot, 0]) != key:
             return None
         return Entry.unpack(data)
 
     def __iter__(self) -> Iterator[tuple[int, int, int, int, int, int]]:
-        """Every stored entry as the Python table's tuples: ``(key, lower,
+        """Every live entry as the Python table's tuples: ``(key, lower,
         upper, depth, move, generation)`` (the exact depth as the kernel's
         :data:`DEPTH_INF_N`, a missing move as -1)."""
         for slot in np.flatnonzero(self.slots[:, 1]):
-            entry = Entry.unpack(int(self.slots[slot, 1]))
+            data = int(self.slots[slot, 1])
+            if not self._live(data):
+                continue
+            entry = Entry.unpack(data)
             yield (
                 int(self.slots[slot, 0]),
                 entry.lower,
@@ -217,4 +247,45 @@ class NativeTable:
             )
 
     def __len__(self) -> int:
-        return int(np.count_nonzero(self.slots[:, 1]))
+        return sum(1 for _entry in self)
+
+
+def slots_of_megabytes(megabytes: float) -> int:
+    """The slots of a native table of ``megabytes`` (checked)."""
+    return odd_size(max(11, int(check_megabytes(megabytes) * 2**20) // ENTRY_BYTES))
+
+
+#: Tables no engine uses now, kept for the next (see :func:`take_table`).
+_free: list[NativeTable] = []
+_free_lock = threading.Lock()
+#: At most this many tables are kept unused (a process that searches with
+#: more engines at once than this allocates the others anew).
+KEEP_FREE = 2
+#: Tables made by :func:`take_table` in this process (for tests: a batch
+#: makes one).
+made = 0
+
+
+def take_table(size: int) -> NativeTable:
+    """A cleared table of ``size`` slots for one engine: one that an engine
+    gave back, when one of that size is free, else a new one. So a process
+    that searches one position after another (a batch, an engine protocol
+    session, a game in the browser) keeps one table, whose pages are
+    faulted in once, however many engines it makes in turn."""
+    global made
+    with _free_lock:
+        for index, table in enumerate(_free):
+            if table.size == size:
+                del _free[index]
+                table.clear()
+                return table
+        made += 1
+    return NativeTable.of_slots(size)
+
+
+def give_back(table: NativeTable) -> None:
+    """``table`` is no longer used by its engine (called when the engine is
+    collected): keep it for the next, up to :data:`KEEP_FREE` tables."""
+    with _free_lock:
+        _free.insert(0, table)
+        del _free[KEEP_FREE:]

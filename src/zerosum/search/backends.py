@@ -27,7 +27,12 @@ class NativeBackend(Protocol):
 
     def table(self, adapter: Any, hash_mb: float | None, slots: int | None) -> Any:
         """A transposition table: ``slots`` entries when given, else
-        ``hash_mb`` megabytes, else the default size for the game."""
+        ``hash_mb`` megabytes, else the default size for the game; taken
+        from the process's pool of tables (cleared, not zeroed, for reuse)."""
+
+    def give_back(self, table: Any) -> None:
+        """Return a table from :meth:`table` to the pool (once; the engine
+        does so when it is closed or collected)."""
 
     def stop_flag(self) -> Any:
         """The flag the compiled search polls (set to 1 to stop it)."""

@@ -44,6 +44,7 @@ import random
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -282,6 +283,8 @@ class Engine(Generic[A]):
         #: The backend in use: ``python`` or ``native``.
         self.backend = _choose_backend(game, self.options)
         self.table: Any = None
+        #: Gives a native table back to the process's pool (once).
+        self._give_back: weakref.finalize[Any, Any] | None = None
         self._native: Any = None
         self._backend: NativeBackend | None = None
         if self.backend == "native":
@@ -292,7 +295,11 @@ class Engine(Generic[A]):
                 # A size in slots as asked, else in megabytes.
                 asked = self.options.hash_mb is None and self.options.tt_size != DEFAULT_SIZE
                 slots = self.options.tt_size if asked else None
+                # One table for the process's engines in turn (a batch makes
+                # one engine a position): given back when this one is closed
+                # or collected, cleared by the next (native/table.py).
                 self.table = backend.table(self._native, self.options.hash_mb, slots)
+                self._give_back = weakref.finalize(self, backend.give_back, self.table)
             # Polled by the compiled search: set by stop() and by the deadline.
             self._stop_flag = backend.stop_flag()
             backend.warm_up(game, self._native, self.options)
@@ -331,6 +338,8 @@ class Engine(Generic[A]):
             self._core.close()
         self._core = None
         self._recorder = None
+        if self._give_back is not None:
+            self._give_back()  # a native table goes back to the pool now
         self.table = None
 
     def search(
@@ -367,7 +376,7 @@ class Engine(Generic[A]):
     ) -> SearchRun[A]:
         """:meth:`search` as an iterator: one :class:`Progress` per completed
         depth; the result is ``run.result`` afterwards."""
-        self._check_root(state)
+        self.check_root(state)
         holder = _Holder()
         return SearchRun(self._search_run(state, check_limits(limits), rng, holder), holder)
 
@@ -389,7 +398,7 @@ class Engine(Generic[A]):
         with the best score. Raises :class:`ZerosumError` at a terminal
         position or for ``multipv < 1``.
         """
-        self._check_root(state)
+        self.check_root(state)
         if multipv is not None and multipv < 1:
             raise ZerosumError(
                 _("multipv must be a whole number of at least 1, got {value}").format(
@@ -432,8 +441,10 @@ class Engine(Generic[A]):
         finally:
             self._recorder = None
 
-    # -- internals shared with the solver ----------------------------------------
-    def _check_root(self, state: Any) -> None:
+    # -- the root driver, shared with the solver -----------------------------------
+    def check_root(self, state: Any) -> None:
+        """A :class:`ZerosumError` when ``state`` cannot be searched from
+        (the game is over there)."""
         if self.game.is_terminal(state):
             raise ZerosumError(
                 _(
@@ -441,11 +452,14 @@ class Engine(Generic[A]):
                 )
             )
 
-    def _new_core(self, limits: Limits, started: float) -> SearchCore:
-        """Start a search: clear a pending stop(), open a table generation,
-        and build the search core for these limits (the Python recursion, or
-        the compiled kernel on the native backend: both offer the same
-        methods to the root code)."""
+    def start_search(self, limits: Limits, started: float) -> SearchCore:
+        """Start a search (the engine's own or the solver's, begun at
+        ``started`` by ``time.perf_counter``): clear a pending stop(), close
+        the previous search's core, open a table generation, and return the
+        search core for these limits (the Python recursion, or the compiled
+        kernel on the native backend: both offer the same methods to the
+        root code, :class:`~zerosum.search.node.SearchCore`). ``stop()``
+        then reaches it."""
         self._stop.clear()
         if self._core is not None:
             self._core.close()
@@ -460,13 +474,9 @@ class Engine(Generic[A]):
                 deadline, limits.nodes, Stop,
             )
         else:
-            from .cores import python_core_for
-
-            # A game's own pure-Python core where one exists (Connect Four:
-            # the rules inlined, 1.5-1.8x the generic core's speed, the same
-            # positions), else the generic node function.
-            core_class = python_core_for(self.game, self.options, self._recorder) or PythonCore
-            core = core_class(
+            # The generic node function, for every game (the compiled kernel
+            # is the fast path; no game has a Python node of its own).
+            core = PythonCore(
                 self.game, self.options, self.table, self._stop, deadline, limits.nodes,
                 self._scratch, self._recorder,
             )
@@ -486,7 +496,7 @@ class Engine(Generic[A]):
                     moves = list(safe)
                 else:
                     all_lose = True
-        return _table_move_first(core, state, moves), all_lose
+        return table_move_first(core, state, moves), all_lose
 
     # -- search -----------------------------------------------------------------
     def _search_iteration(
@@ -547,7 +557,7 @@ class Engine(Generic[A]):
     ) -> Generator[Progress[A], None, SearchResult[A]]:
         game = self.game
         started = time.perf_counter()
-        core = self._new_core(limits, started)
+        core = self.start_search(limits, started)
         me = game.to_move(root)
 
         def finish(
@@ -677,7 +687,7 @@ class Engine(Generic[A]):
     ) -> Generator[Progress[A], None, SearchResult[A]]:
         game = self.game
         started = time.perf_counter()
-        core = self._new_core(limits, started)
+        core = self.start_search(limits, started)
         me = game.to_move(root)
         moves, _ = self._root_moves(core, root, restrict=False)
         order = {m: i for i, m in enumerate(game.actions(root))}
@@ -776,7 +786,7 @@ def _choose_backend(game: Game[Any, Any], options: EngineOptions) -> str:
     return "python" if reason else "native"
 
 
-def _table_move_first(core: SearchCore, state: Any, moves: list[Any]) -> list[Any]:
+def table_move_first(core: SearchCore, state: Any, moves: list[Any]) -> list[Any]:
     """``moves`` with the table's best move for ``state`` (if it is one of
     them) moved to the front; the others keep their order."""
     move = core.table_move(state)
@@ -799,4 +809,12 @@ def _pv_room(depth: int | None) -> int:
     return MAX_PLY if depth is None else max(depth, 1)
 
 
-__all__ = ["CHECK_INTERVAL", "UNLIMITED", "Engine", "EngineOptions", "Progress", "SearchRun"]
+__all__ = [
+    "CHECK_INTERVAL",
+    "UNLIMITED",
+    "Engine",
+    "EngineOptions",
+    "Progress",
+    "SearchRun",
+    "table_move_first",
+]

@@ -76,12 +76,12 @@ from .trace import (
     MAX_TRACE_NODES,
     MAX_TRACE_SECONDS,
     EngineTrace,
+    Overflow,
     TraceLog,
     TraceNode,
     register_engine_trace,
 )
-from .trace import _Overflow as Overflow
-from .tt import MATE
+from .ttformat import MATE
 from .types import INF, WIN, Limits, SearchResult, win_in
 
 Counts = tuple[int, int, int, int, int, int]

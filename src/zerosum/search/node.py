@@ -68,7 +68,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..game import Game
-from .tt import DEPTH_INF, MATE, NO_LOWER, NO_UPPER, TranspositionTable
+from .tt import TranspositionTable
+from .ttformat import DEPTH_INF, MATE, NO_LOWER, NO_UPPER
 from .types import INF, MAX_PLY, WIN, MoveScore, Progress, Score, SearchStats, loss_in, win_in
 
 #: The remaining depth given to a search with no depth limit: it never

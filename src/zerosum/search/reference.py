@@ -66,9 +66,11 @@ class _Counter:
         )
 
 
-class _Search:
+class ReferenceSearch:
     """One search from one root: the game, the root player (MAX), the depth
-    limit, and the counters."""
+    limit, and the counters. A search trace (``search/trace.py``) subclasses
+    it: :meth:`minimax`, :meth:`alphabeta` and :meth:`leaf` are its hooks,
+    and ``count`` the tallies it reads."""
 
     def __init__(
         self,
@@ -83,7 +85,7 @@ class _Search:
         self.evaluate_terminals = evaluate_terminals and depth is not None
         self.count = _Counter()
 
-    def _leaf(self, state: Any, ply: int) -> int | None:
+    def leaf(self, state: Any, ply: int) -> int | None:
         """The score of ``state`` if the search stops here, else None."""
         game = self.game
         if ply > REFERENCE_MAX_PLY:
@@ -100,7 +102,7 @@ class _Search:
     def minimax(self, state: Any, ply: int) -> tuple[int, tuple[Any, ...]]:
         """Value of ``state`` for MAX and the principal variation from it."""
         self.count.nodes += 1
-        leaf = self._leaf(state, ply)
+        leaf = self.leaf(state, ply)
         if leaf is not None:
             return leaf, ()
         maximizing = self.game.to_move(state) == self.max_player
@@ -116,7 +118,7 @@ class _Search:
         lies strictly between ``alpha`` and ``beta``; otherwise a bound on the
         correct side (at most ``alpha``, or at least ``beta``)."""
         self.count.nodes += 1
-        leaf = self._leaf(state, ply)
+        leaf = self.leaf(state, ply)
         if leaf is not None:
             return leaf, ()
         maximizing = self.game.to_move(state) == self.max_player
@@ -202,7 +204,7 @@ class Recorder(Protocol):
 
     def watch(
         self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
-    ) -> _Search: ...
+    ) -> ReferenceSearch: ...
 
 
 def _new_search(
@@ -211,14 +213,14 @@ def _new_search(
     depth: int | None,
     evaluate_terminals: bool,
     recorder: Recorder | None,
-) -> _Search:
+) -> ReferenceSearch:
     """The search object; a recorder supplies one that also notes the tree."""
     if recorder is None:
-        return _Search(game, root, depth, evaluate_terminals)
+        return ReferenceSearch(game, root, depth, evaluate_terminals)
     return recorder.watch(game, root, depth, evaluate_terminals)
 
 
-def _score(value: int, search: _Search, horizon_before: int) -> Score:
+def _score(value: int, search: ReferenceSearch, horizon_before: int) -> Score:
     """A root move's score; exact when decisive or when no heuristic leaf
     was scored in its subtree."""
     return Score(value, exact=is_decisive(value) or search.count.horizon == horizon_before)
@@ -339,7 +341,7 @@ def value(
     """The minimax value of ``state`` for the side to move (a terminal state
     included: its utility, at distance 0), with the search's statistics."""
     started = time.perf_counter()
-    search = _Search(game, state, depth)
+    search = ReferenceSearch(game, state, depth)
     try:
         if algorithm == "minimax":
             result = search.minimax(state, 0)[0]

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from .engine import Engine, EngineOptions, _table_move_first
+from .engine import Engine, EngineOptions, table_move_first
 from .node import UNLIMITED, SearchCore, Stop
 from .perfectline import one_ply_on, perfect_line
 from .types import (
@@ -175,9 +175,9 @@ def solve(
         raise ZerosumError(
             _("the solver searches to the end of the game; expected no depth limit")
         )
-    engine._check_root(state)
+    engine.check_root(state)
     started = time.perf_counter()
-    core = engine._new_core(limits, started)
+    core = engine.start_search(limits, started)
     return _Solve(engine, core, state, started, weak, on_progress, all_moves).run()
 
 
@@ -314,7 +314,7 @@ class _Solve:
                 # No move wins at once; the hook's mate-distance bounds hold.
                 self.lower, self.upper = core.nl_bounds
         self._static_bounds()
-        children = self._children(_table_move_first(core, root, list(moves)))
+        children = self._children(table_move_first(core, root, list(moves)))
 
         value = self._weak(children) if self.weak else self._strong(children)
         if self.weak and value < 0:

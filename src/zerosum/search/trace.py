@@ -11,7 +11,7 @@ evaluation), its best child, and where a cutoff happened with the moves the
 search then never tried.
 
 How it watches without changing the algorithm: the recorder hands the
-reference functions a subclass of their ``_Search`` whose recursive methods
+reference functions a subclass of their ``ReferenceSearch`` whose recursive methods
 call the reference ones (``super()``) and note what goes in and comes out,
 and whose game is wrapped so that the moves the search iterates over and the
 moves it plays are seen as they happen. The reference code stays as the
@@ -157,7 +157,7 @@ class TraceTooBig(ZerosumError):
         )
 
 
-class _Overflow(Exception):
+class Overflow(Exception):
     """Raised inside a traced search to stop it when it grows too big."""
 
 
@@ -191,7 +191,7 @@ class _WatchedGame:
         return self._game.result(state, action)
 
 
-class _TracedSearch(reference._Search):
+class _TracedSearch(reference.ReferenceSearch):
     """The reference search, noting each node on the way in and out."""
 
     def __init__(
@@ -206,9 +206,9 @@ class _TracedSearch(reference._Search):
         self.recorder = recorder
         self.game = _WatchedGame(game, recorder)  # type: ignore[assignment]
 
-    def _leaf(self, state: Any, ply: int) -> int | None:
+    def leaf(self, state: Any, ply: int) -> int | None:
         horizon = self.count.horizon
-        value = super()._leaf(state, ply)
+        value = super().leaf(state, ply)
         if value is not None:
             self.recorder._leaf("evaluation" if self.count.horizon > horizon else "terminal")
         return value
@@ -280,7 +280,7 @@ class TraceLog:
         """List a node the search has just entered (an overflow past
         ``limit`` stops the search)."""
         if len(self.nodes) >= self.limit:
-            raise _Overflow
+            raise Overflow
         node = TraceNode(
             id=len(self.nodes),
             parent=None if parent is None else parent.id,
@@ -331,7 +331,7 @@ class Recorder(TraceLog):
     # -- the reference search calls these (through _TracedSearch) -----------
     def watch(
         self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
-    ) -> reference._Search:
+    ) -> reference.ReferenceSearch:
         """The search object the reference functions run with."""
         return _TracedSearch(game, root, depth, evaluate_terminals, self)
 
@@ -344,7 +344,7 @@ class Recorder(TraceLog):
 
     def _open(
         self,
-        search: reference._Search,
+        search: reference.ReferenceSearch,
         state: Any,
         ply: int,
         alpha: int | None,
@@ -352,7 +352,7 @@ class Recorder(TraceLog):
     ) -> _Open:
         nodes = search.count.nodes
         if nodes >= self.budget or (nodes % 4096 == 0 and time.monotonic() > self.deadline):
-            raise _Overflow
+            raise Overflow
         parent = self._stack[-1].node if self._stack else self.root
         if parent is not None:
             parent.searched += 1
@@ -375,7 +375,7 @@ class Recorder(TraceLog):
             node.leaf = kind
 
     def _close(
-        self, search: reference._Search, entry: _Open, value: int, line: tuple[Any, ...]
+        self, search: reference.ReferenceSearch, entry: _Open, value: int, line: tuple[Any, ...]
     ) -> None:
         popped = self._stack.pop()
         assert popped is entry
@@ -520,7 +520,7 @@ def _run(
     )
 
 
-class _CountingSearch(reference._Search):
+class _CountingSearch(reference.ReferenceSearch):
     """The reference search with a budget of positions and of time, and
     nothing else (sizing a tree too big to trace must be quick)."""
 
@@ -530,7 +530,7 @@ class _CountingSearch(reference._Search):
     def _check_budget(self) -> None:
         nodes = self.count.nodes
         if nodes >= self.budget or (nodes % 4096 == 0 and time.monotonic() > self.deadline):
-            raise _Overflow
+            raise Overflow
 
     def minimax(self, state: Any, ply: int) -> tuple[int, tuple[Any, ...]]:
         self._check_budget()
@@ -552,7 +552,7 @@ class _Sizer:
 
     def watch(
         self, game: Game[Any, Any], root: Any, depth: int | None, evaluate_terminals: bool
-    ) -> reference._Search:
+    ) -> reference.ReferenceSearch:
         self.search = _CountingSearch(game, root, depth, evaluate_terminals)
         self.search.budget = self.budget
         self.search.deadline = time.monotonic() + self.seconds
@@ -580,7 +580,7 @@ def tree_size(
     sizer = _Sizer(budget, seconds)
     try:
         result = _run(game, state, algorithm, depth, evaluate_terminals, root_search, sizer)
-    except _Overflow:
+    except Overflow:
         return sizer.counted, False
     return result.stats.nodes, True
 
@@ -692,7 +692,7 @@ def trace(
             raise _too_big(depth, limit, nodes, whole, size)
     try:
         listed, result = record()
-    except _Overflow:
+    except Overflow:
         raise _too_big(depth, limit, *size(depth, budget, sizing_seconds), size) from None
     return Trace(
         game=game,

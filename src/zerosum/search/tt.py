@@ -26,38 +26,13 @@ every node)::
                     ``game.map_move`` when symmetry is on), or None;
 * ``generation`` -- the search that stored it (see :meth:`new_search`).
 
-Decisive scores and distances
------------------------------
-Search scores count plies from the root (a win ``p`` plies from the root is
-``WIN - p``), but a stored entry may be read at another ply, by a different
-route or in a later search. So a decisive value is stored as the distance
-from the *position* (:func:`to_table`: a win at root ply ``p`` scored
-``WIN - p`` is stored at ply ``ply`` as ``WIN - (p - ply)``) and converted back
-on load (:func:`from_table`). The conversion is exact, so a reused entry keeps
-its exact distance.
-
-Replacement policy
-------------------
-One entry per slot: depth-preferred within a search, replace-if-older across
-searches, and a position's deepest result kept. A store for key ``k`` at a
-slot whose resident entry is
-
-1. none: writes;
-2. the same position: writes if the new depth is greater; at the same depth
-   merges the two (``lower`` the larger lower bound, ``upper`` the smaller
-   upper bound: the solver's null-window probes each learn one side, and
-   together they often make an entry exact); if the resident was searched
-   deeper, keeps it, whatever its age (an exact entry is never lost to a
-   horizon-limited one);
-3. another position: writes if the resident was stored by an earlier search
-   (an older generation) or searched no deeper than the new one; otherwise
-   (a deeper entry of the current search) drops the new result.
-
-If merging would give ``lower > upper`` -- possible only when depth-limited
-values disagree after transpositions -- the new bounds replace the old ones,
-so that no entry ever has ``lower > upper``. In an exact solve every depth is
-:data:`DEPTH_INF`, so rule 3 always writes and the table is "always
-replace", as in Pascal Pons' Connect Four solver.
+Scores, the entry's fields, generations and the replacement policy
+------------------------------------------------------------------
+Defined once for both backends in :mod:`.ttformat` (read it there): decisive
+values are stored relative to the position (:func:`to_table`,
+:func:`from_table`), and a store keeps a position's deepest result,
+depth-preferred within a search and replace-if-older across searches. This
+table is emptied in place by :meth:`clear`, so all its entries are live.
 
 The engine calls :meth:`entry` and :meth:`put` (raw, position-relative
 values: it converts scores itself, once per position); :meth:`probe` and
@@ -73,17 +48,16 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .types import MAX_PLY, WIN
-
-#: Scores at least this far from zero are decisive (a win or loss carrying
-#: its distance); everything the table stores relative to the position.
-MATE = WIN - MAX_PLY
-#: The "no bound" sentinels. They lie beyond the score range by more than any
-#: ply adjustment can move them, so a converted sentinel still means "no bound".
-NO_UPPER = WIN + 3 * MAX_PLY
-NO_LOWER = -NO_UPPER
-#: Depth of an entry no heuristic leaf influenced: valid at any depth.
-DEPTH_INF = 1 << 31
+from .ttformat import (
+    MERGE,
+    NO_LOWER,
+    NO_UPPER,
+    WRITE,
+    from_table,
+    store_action,
+    to_table,
+)
+from .types import WIN
 
 #: Default number of slots: a prime, about 262,000 entries (some 30 MB when
 #: full). Larger tables help long solves (pass ``tt_size``), but a fresh
@@ -199,10 +173,10 @@ def slots_for(megabytes: float, entry_bytes: int = ENTRY_BYTES) -> int:
     """The number of slots of a table of ``megabytes`` (checked), at least 1,
     a prime-ish odd number (see the layout notes: not 2**k +- 1)."""
     count = max(1, int(check_megabytes(megabytes) * 2**20) // entry_bytes)
-    return _odd_size(count)
+    return odd_size(count)
 
 
-def _odd_size(count: int) -> int:
+def odd_size(count: int) -> int:
     """``count`` or just below it: odd, not divisible by 3, 5 or 7 and not of
     the form 2**k +- 1 (structured bitboard keys collide on those)."""
     if count < 11:
@@ -215,28 +189,6 @@ def _odd_size(count: int) -> int:
 
 def _near_power_of_two(n: int) -> bool:
     return ((n + 1) & n) == 0 or ((n - 1) & (n - 2)) == 0
-
-
-def to_table(score: int, ply: int) -> int:
-    """A score found at ``ply`` plies from the root, as the table stores it:
-    decisive scores become relative to the position (distance from it)."""
-    if score >= MATE:
-        return score + ply
-    if score <= -MATE:
-        return score - ply
-    return score
-
-
-def from_table(stored: int, ply: int) -> int:
-    """Inverse of :func:`to_table`: a stored value read at ``ply`` plies from
-    the root. ``from_table(to_table(s, p), p) == s`` for every score, and a
-    win stored at one ply and read at another keeps its distance from the
-    position."""
-    if stored >= MATE:
-        return stored - ply
-    if stored <= -MATE:
-        return stored + ply
-    return stored
 
 
 @dataclass(frozen=True)
@@ -325,19 +277,17 @@ class TranspositionTable:
         slot = hash(key) % self.size
         old = self.slots[slot]
         if old is not None:
-            if old[0] == key:
-                if old[3] > depth:
-                    return  # rule 2: the position's deeper result stays
-                if old[3] == depth:
-                    # The same position to the same depth: keep both sides.
-                    merged_lo = old[1] if old[1] > lower else lower
-                    merged_hi = old[2] if old[2] < upper else upper
-                    if merged_lo <= merged_hi:
-                        lower, upper = merged_lo, merged_hi
-                    if move is None:
-                        move = old[4]
-            elif old[3] > depth and old[5] == self.generation:
-                return  # rule 3: a deeper entry of this search stays
+            action = store_action(True, old[0] == key, old[3], depth, old[5] == self.generation)
+            if action != WRITE:
+                if action != MERGE:
+                    return
+                # The same position to the same depth: keep both sides.
+                merged_lo = old[1] if old[1] > lower else lower
+                merged_hi = old[2] if old[2] < upper else upper
+                if merged_lo <= merged_hi:
+                    lower, upper = merged_lo, merged_hi
+                if move is None:
+                    move = old[4]
         self.slots[slot] = (key, lower, upper, depth, move, self.generation)
 
     def probe(self, key: Hashable, ply: int) -> Probe | None:
