@@ -46,7 +46,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from ..game import Game, ZerosumError
@@ -61,6 +61,7 @@ from .node import (
     SearchCore,
     Stop,
 )
+from .perfectline import one_ply_on, perfect_line
 from .tt import (
     DEFAULT_SIZE,
     ENTRY_BYTES,
@@ -78,6 +79,7 @@ from .types import (
     Progress,
     Score,
     SearchResult,
+    SearchStats,
     check_limits,
     is_decisive,
     loss_in,
@@ -692,7 +694,10 @@ class Engine(Generic[A]):
         moves, _ = self._root_moves(core, root, restrict=False)
         order = {m: i for i, m in enumerate(game.actions(root))}
 
-        def finish(scored: list[MoveScore[Any]], depth: int | None) -> SearchResult[A]:
+        def finish(
+            scored: list[MoveScore[Any]], depth: int | None, stats: SearchStats | None = None
+        ) -> SearchResult[A]:
+            stats = stats or core.stats(started)
             ranked = sorted(scored, key=lambda m: (-m.score.raw, order.get(m.move, 0)))
             if not ranked:  # not even one move finished: the game's first choice
                 move = moves[0]
@@ -700,7 +705,7 @@ class Engine(Generic[A]):
                     best_move=move,
                     score=Score(game.evaluate(root, me)),
                     pv=(move,),
-                    stats=core.stats(started),
+                    stats=stats,
                     depth=0,
                     best_moves=(move,),
                 )
@@ -709,7 +714,7 @@ class Engine(Generic[A]):
                 best_move=top.move,
                 score=top.score,
                 pv=top.pv,
-                stats=core.stats(started),
+                stats=stats,
                 depth=depth,
                 best_moves=tuple(m.move for m in ranked if m.score.raw == top.score.raw),
                 moves=tuple(ranked),
@@ -744,7 +749,32 @@ class Engine(Generic[A]):
                 time.perf_counter() - started > NEW_ITERATION_SHARE * limits.time
             ):
                 break
+        # Every move's value exact: lines to the end (not in a trace, which
+        # shows the search itself, not the walk along its lines).
+        if latest_depth is None and self._recorder is None:
+            # The search's positions, as a solve reports its proof's alone;
+            # the time includes the lines' probes.
+            searched = core.stats(started)
+            latest = self._lines_to_the_end(core, root, me, latest)
+            return finish(latest, None, replace(searched, time_s=time.perf_counter() - started))
         return finish(latest, latest_depth)
+
+    def _lines_to_the_end(
+        self, core: SearchCore, root: Any, me: int, scored: list[MoveScore[Any]]
+    ) -> list[MoveScore[Any]]:
+        """``scored`` with each exact move's line followed to the end of the
+        game (:func:`~zerosum.search.perfectline.perfect_line`: the table's
+        line stops where the search's windows left no best move, and a
+        draw's line is its distance). Stopped, the lines found so far."""
+        game, done = self.game, []
+        for entry in scored:
+            child = game.result(root, entry.move)
+            value = one_ply_on(entry.score.raw)
+            if game.to_move(child) != me:
+                value = -value
+            line = (entry.move, *perfect_line(core, game, child, value, MAX_PLY - 1))
+            done.append(replace(entry, pv=line) if len(line) > len(entry.pv) else entry)
+        return done
 
 
 #: How deep the Python node function may recurse: a game of MAX_PLY plies,
