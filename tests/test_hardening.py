@@ -196,9 +196,10 @@ def test_ctrl_c_reaches_a_compiled_search() -> None:
     still stops a weak Connect Four solve (minutes long) at once."""
     pytest.importorskip("numba")
     args = ["solve", "connect4", "--weak", "--backend", "native"]
-    code, err, seconds = _interrupt_when_started(args, "value between")
+    code, err, _seconds = _interrupt_when_started(args, "value between")
+    # A weak solve from the start runs for minutes: its summary line and exit
+    # status show the interrupt reached it (no verdict on how fast: item 13).
     assert code == 130
-    assert seconds < 10, seconds
     last = err.replace("\r", "\n").strip().splitlines()[-1]
     assert re.match(r"Stopped after [0-9.]+ s and [0-9,]+ positions: Red to move", last), err
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import run_cli
+from support import HANG_GUARD, run_cli
 
 import zerosum
 from zerosum.search import reference
@@ -63,9 +63,9 @@ class Driver:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def until(self, prefix: str, timeout: float = 30.0) -> list[str]:
+    def until(self, prefix: str, timeout: float = HANG_GUARD) -> list[str]:
         """Every line up to and including the first that starts with
-        ``prefix``."""
+        ``prefix`` (``timeout``: a hang guard, never a verdict on speed)."""
         seen = []
         deadline = time.monotonic() + timeout
         while True:
@@ -74,7 +74,7 @@ class Driver:
             if line.startswith(prefix):
                 return seen
 
-    def ask(self, line: str, prefix: str, timeout: float = 30.0) -> list[str]:
+    def ask(self, line: str, prefix: str, timeout: float = HANG_GUARD) -> list[str]:
         """The answer to ``line`` (as :meth:`until`), without the notice of
         a slow set-up, which may come before any ``readyok`` or ``bestmove``
         (how slow depends on the machine)."""
@@ -176,21 +176,21 @@ def test_infinite_search_stops_on_request() -> None:
     driver = Driver("connect4")
     try:
         driver.send("position startpos moves 4 4")
-        driver.ask("isready", "readyok", timeout=60)  # set-up done before the clock
+        # Hang guards only (a first compile on a loaded machine takes minutes):
+        # no verdict here depends on the machine's speed (issue 26, item 13).
+        driver.ask("isready", "readyok", timeout=600)
         driver.send("go infinite")
         time.sleep(0.5)
         assert driver.lines.empty() or all(
             not line.startswith("bestmove") for line in list(driver.lines.queue)
         )
-        started = time.monotonic()
-        lines = driver.ask("stop", "bestmove", timeout=10)
-        assert time.monotonic() - started < 2.0
+        # An infinite search on an open Connect Four board ends only by the stop.
+        lines = driver.ask("stop", "bestmove", timeout=120)
         move = lines[-1].split()[1]
         assert move in "1234567"
-        # movetime is kept to
-        started = time.monotonic()
-        driver.ask("go movetime 300", "bestmove")
-        assert time.monotonic() - started < 2.0
+        # movetime ends the search by itself: a legal move, no stop sent.
+        lines = driver.ask("go movetime 300", "bestmove", timeout=120)
+        assert lines[-1].split()[1] in "1234567"
         assert driver.close() == 0
     finally:
         if driver.process.poll() is None:

@@ -13,7 +13,6 @@ import asyncio
 import json
 import random
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -337,9 +336,8 @@ def test_closing_the_connection_stops_a_search_that_would_never_end() -> None:
             game="connect4", players=[{"kind": "ai", "level": "perfect"}, {"kind": "human"}]
         )
         await wait_for(sent, lambda m: m["type"] == "progress")
-        started = time.monotonic()
-        await asyncio.wait_for(session.close(), timeout=10)
-        assert time.monotonic() - started < 10
+        # A hang guard, not a verdict on speed: the search would run for hours.
+        await asyncio.wait_for(session.close(), timeout=300)
         assert session.runner.worker is None and session.searching is None
 
     asyncio.run(scenario())
