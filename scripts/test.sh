@@ -29,6 +29,9 @@ if ! command -v chromium >/dev/null 2>&1; then
     || echo "scripts/test.sh: could not install chromium; the browser tests will not run" >&2
 fi
 
+# Compile every game's native search once, as an install would, so no test
+# pays a first compile inside a server or engine it waits on (scripts/warm_native.py).
+$py scripts/warm_native.py || echo "scripts/test.sh: compiling the native search failed" >&2
 step pytest $py -m pytest -q
 step mypy $py -m mypy
 step ruff $py -m ruff check .
