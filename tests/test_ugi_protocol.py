@@ -379,25 +379,21 @@ def test_the_match_runner_waits_for_a_program_that_says_it_is_compiling(
     assert decision.move == 4
 
 
-def test_the_first_compile_of_mcts_says_so(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_first_compile_of_mcts_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 22 item 10 on the command line: MCTS's kernels compiled with
-    no notice (the engine's did say so). Made here as on a machine whose
-    compile cache is empty, without compiling: the kernels are only bound."""
+    no notice (the engine's did say so). The tree kernel is now watched by
+    the one announcement (``kernel.announce_compiling``: a line when numba
+    starts compiling it, once a process; tested on real compiles in
+    test_native_probe), and the playout kernels, bound but never called with
+    the compiled tree, are not. Bound here without compiling."""
     pytest.importorskip("numba")
     from zerosum import native
     from zerosum.native import kernel, playout, tree
 
-    monkeypatch.setattr(kernel, "_cached", lambda compiled: False)
-    monkeypatch.setattr(kernel, "_announced", set())
+    monkeypatch.setattr(kernel, "_watched", {})
     monkeypatch.setattr(playout, "_kernels", {})
     monkeypatch.setattr(tree, "_kernels", {})
     prims = native.adapter_for(TTT).prims
-    playout.kernels_for("mnk", prims)  # bound, never called with the compiled tree: silent
-    tree.kernel_for("mnk", prims)
-    said = [line for line in capsys.readouterr().err.splitlines() if "compiling" in line]
-    assert said == [
-        "zerosum: compiling the native search for mnk (MCTS) (once on this machine; "
-        "it takes a few seconds)"
-    ]
+    playout.kernels_for("mnk", prims)
+    compiled = tree.kernel_for("mnk", prims)
+    assert list(kernel._watched.values()) == [(compiled, "mnk (MCTS)")]
