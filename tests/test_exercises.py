@@ -74,6 +74,24 @@ def best_moves(game: Any, state: Any) -> list[Any]:
     return [m for m, s in scores.items() if s == best]
 
 
+def iterative_deepening(
+    search: Any,
+    max_depth: int,
+    time_left: Any,
+    check_time: bool = True,
+    keep_unfinished: bool = False,
+) -> Any:
+    best = None
+    for depth in range(1, max_depth + 1):
+        if check_time and not time_left():
+            break
+        move = search(depth)
+        if move is None and not keep_unfinished:
+            break
+        best = move
+    return best
+
+
 def evaluate(board: Board, player: int) -> int:
     return len(board.moves_for(player)) - len(board.moves_for(1 - player))
 
@@ -118,11 +136,24 @@ RIGHT: dict[str, Any] = {
     "alphabeta": alphabeta,
     "best_moves": best_moves,
     "evaluate": evaluate,
+    "iterative_deepening": iterative_deepening,
     "uct": uct,
 }
 
 #: (exercise, wrong function, the English message's start, the Chinese one's)
 MISTAKES: list[tuple[str, Any, str, str]] = [
+    (
+        "iterative_deepening",
+        lambda s, m, t: iterative_deepening(s, m, t, check_time=False),
+        "a new iteration started after the time was up",
+        "时间用完后又开始了新的一轮迭代",
+    ),
+    (
+        "iterative_deepening",
+        lambda s, m, t: iterative_deepening(s, m, t, keep_unfinished=True),
+        "an unfinished iteration's answer (None) was used",
+        "用了未完成那一轮的答案（None）",
+    ),
     (
         "minimax",
         minimax_min_takes_max,

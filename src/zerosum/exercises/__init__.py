@@ -27,6 +27,9 @@ The exercises and what the function is given:
 * ``best_moves(game, state)`` -- every move as good as the best;
 * ``evaluate(board, player)`` -- Domineering's mobility
   (``board.moves_for(player)`` lists a player's tiles);
+* ``iterative_deepening(search, max_depth, time_left)`` -- depths 1, 2,
+  ... while ``time_left()``; the move of the last completed depth
+  (``search(depth)`` returns None for a depth cut short);
 * ``uct(wins, visits, parent_visits, c)`` -- the UCT score.
 
 ``board`` is a :class:`Board`: ``play(move)``, ``undo()``, ``actions()``,
@@ -44,11 +47,20 @@ from ..game import ZerosumError
 from ..i18n import _
 from ..registry import load
 from .board import Board
+from .deepening import check_deepening
 from .heuristics import check_evaluate, check_uct
 from .searches import check_alphabeta, check_best_moves, check_minimax, check_minimax_depth
 from .verdict import Verdict
 
-EXERCISES = ("minimax", "minimax_depth", "alphabeta", "best_moves", "evaluate", "uct")
+EXERCISES = (
+    "minimax",
+    "minimax_depth",
+    "alphabeta",
+    "best_moves",
+    "evaluate",
+    "iterative_deepening",
+    "uct",
+)
 
 
 def _run(exercise: str, function: Callable[..., Any]) -> Verdict:
@@ -63,6 +75,8 @@ def _run(exercise: str, function: Callable[..., Any]) -> Verdict:
     if exercise == "evaluate":
         games = [load(f"domineering(rows={r},cols={c})") for r, c in ((3, 3), (4, 4), (3, 5))]
         return check_evaluate(function, games)
+    if exercise == "iterative_deepening":
+        return check_deepening(function)
     return check_uct(function)
 
 
