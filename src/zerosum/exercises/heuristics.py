@@ -105,9 +105,15 @@ def check_uct(function: Callable[[float, int, int, float], Any]) -> Verdict:
             try:
                 answer = function(wins, visits, parent, c)
             except Exception as error:
-                why = _("your function raised {error} here").format(
-                    error=f"{type(error).__name__}: {error}"
-                )
+                if visits == 0 and isinstance(error, ZeroDivisionError):
+                    why = _(
+                        "an unvisited child must score infinity (math.inf), so that every move"
+                        " is tried once before any is tried twice"
+                    )
+                else:
+                    why = _("your function raised {error} here").format(
+                        error=f"{type(error).__name__}: {error}"
+                    )
                 return _uct_wrong(checked, why, wins, visits, parent, c)
             expected = uct_value(wins, visits, parent, c)
             if isinstance(answer, (int, float)) and _close(float(answer), expected):
