@@ -189,3 +189,36 @@ def test_rich_displays() -> None:
     first_row = html.split("<tbody>")[1].split("</tr>")[0]
     assert "<td>2</td><td>draw</td>" in first_row  # O must block at 2, and it draws
     assert repr(display.result(ttt, state, found)) == repr(found)
+
+
+def test_importing_zerosum_in_ipython_gives_results_an_html_view() -> None:
+    """In a fresh IPython shell, ``import zerosum`` registers the HTML views
+    of search and match results; their plain text is unchanged, and
+    outside IPython nothing of the notebook is imported."""
+    import subprocess
+    import sys
+
+    from test_browser import ROOT
+
+    script = """
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+import zerosum
+from zerosum.search import reference
+from zerosum.play.match import MatchResult
+game = zerosum.load("tictactoe")
+found = reference.analyze(game, game.play(["0", "4", "1"]))
+data, _ = shell.display_formatter.format(found)
+assert data["text/plain"] == repr(found), data["text/plain"]
+assert '<table class="zerosum-result">' in data["text/html"]
+assert "<td>2</td><td>draw</td>" in data["text/html"]
+data, _ = shell.display_formatter.format(MatchResult(moves=[0, 4], outcome=1))
+assert "the first player won" in data["text/html"]
+print("ok")
+"""
+    env = {"PYTHONPATH": str(ROOT / "src"), "LANGUAGE": "en", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert done.stdout.strip() == "ok", done.stderr
+    plain = "import sys, zerosum; print('zerosum.notebook' in sys.modules, 'IPython' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, env=env)
+    assert done.stdout.strip() == "False False", done.stderr
