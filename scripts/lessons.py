@@ -13,12 +13,18 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "zerosum" / "lessons"
 
-SETUP = """import zerosum
-from zerosum import notebook
-from zerosum.exercises import check
-from zerosum.search import reference
 
-LANG = "{LANG}"  # the language the checkers answer in"""
+def setup(*imports: str) -> str:
+    """A lesson's first code cell: its imports (in ruff's order) and LANG."""
+    return "\n".join([*imports, "", 'LANG = "{LANG}"  # the language the checkers answer in'])
+
+
+BASIC = (
+    "import zerosum",
+    "from zerosum import notebook",
+    "from zerosum.exercises import check",
+    "from zerosum.search import reference",
+)
 
 #: Each lesson: its file name, then cells: ("md", english, chinese) or ("code", source).
 LESSONS: list[tuple[str, list[tuple[str, ...]]]] = [
@@ -41,7 +47,7 @@ zerosum 里的每个游戏都正是这样写的。我们从井字棋开始。"""
             ),
             (
                 "code",
-                SETUP
+                setup(*BASIC)
                 + """
 
 game = zerosum.load("tictactoe")
@@ -189,7 +195,7 @@ Alpha-beta 返回与极小化极大相同的值，但会跳过不可能改变这
             ),
             (
                 "code",
-                SETUP
+                setup(*BASIC)
                 + """
 
 game = zerosum.load("tictactoe")
@@ -270,7 +276,7 @@ cannot move loses. The evaluation is *mobility*: my tiles that still fit minus t
             ),
             (
                 "code",
-                SETUP
+                setup(*BASIC)
                 + """
 
 game = zerosum.load("domineering(rows=3,cols=3)")
@@ -334,7 +340,11 @@ the centre 4, the corners 3, the edges 2.""",
             ),
             (
                 "code",
-                SETUP
+                setup(
+                    "import zerosum",
+                    "from zerosum.exercises import check",
+                    "from zerosum.search import reference",
+                )
                 + """
 
 game = zerosum.load("tictactoe")
@@ -411,9 +421,12 @@ zerosum 的引擎会报告每个完成的深度：""",
             ),
             (
                 "code",
-                SETUP
+                setup(
+                    "import zerosum",
+                    "from zerosum.exercises import check",
+                    "from zerosum.search import front",
+                )
                 + """
-from zerosum.search import front
 
 game = zerosum.load("tictactoe")
 engine = front.SearchOptions(algorithm="engine", backend="python")
@@ -492,10 +505,14 @@ UCT 在平均结果（利用）与走法被尝试得多少（探索）之间取�
             ),
             (
                 "code",
-                SETUP
+                setup(
+                    "import zerosum",
+                    "from zerosum import notebook",
+                    "from zerosum.exercises import check",
+                    "from zerosum.search import front",
+                    "from zerosum.search.mcts import MCTSConfig, options",
+                )
                 + """
-from zerosum.search import front
-from zerosum.search.mcts import MCTSConfig, options
 
 game = zerosum.load("tictactoe")
 state = game.play(["0", "4", "1"])  # O must block at 2

@@ -219,6 +219,9 @@ print("ok")
     env = {"PYTHONPATH": str(ROOT / "src"), "LANGUAGE": "en", "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "ok", done.stderr
-    plain = "import sys, zerosum; print('zerosum.notebook' in sys.modules, 'IPython' in sys.modules)"
+    plain = (
+        "import sys, zerosum;"
+        " print('zerosum.notebook' in sys.modules, 'IPython' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, env=env)
     assert done.stdout.strip() == "False False", done.stderr
