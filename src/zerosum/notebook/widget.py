@@ -170,7 +170,7 @@ def tree(
         )
         for a in algorithms
     ]
-    title = game.format_position(state)
+    title = f"{game.spec()} · {game.format_position(state)}"
     return TreeWidget(game, state, runs, algorithm, title, chosen)
 
 
