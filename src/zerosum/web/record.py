@@ -65,6 +65,31 @@ class Node(Generic[S, A]):
         return moves
 
 
+@dataclass
+class Variation(Generic[A]):
+    """A variation: it replaces the move after ``ply`` moves with ``moves``
+    (its move, then its remembered line); ``inner`` are the variations
+    played inside it."""
+
+    ply: int
+    moves: list[A]
+    inner: list[Variation[A]]
+
+
+def _inner(node: Node[S, A], ply: int) -> list[Variation[A]]:
+    """The variations along the remembered line below ``node`` (whose
+    move was played at ``ply - 1``)."""
+    found: list[Variation[A]] = []
+    while node.children:
+        for index, child in enumerate(node.children):
+            if index != node.chosen and child.move is not None:
+                moves = [child.move, *child.continuation()]
+                found.append(Variation(ply, moves, _inner(child, ply + 1)))
+        node = node.children[node.chosen]
+        ply += 1
+    return found
+
+
 class Record(Generic[S, A]):
     """A game record with variations; see the module docstring.
 
@@ -131,6 +156,19 @@ class Record(Generic[S, A]):
                     assert child.move is not None
                     found.append((ply, [child.move, *child.continuation()]))
         return found
+
+    def variation_tree(self) -> list[Variation[A]]:
+        """:meth:`variations` with the variations played inside each one:
+        a variation that branches off at ply ``p`` lists, in ``inner``, the
+        other children met along its own line (at plies ``p + 1`` on), and
+        so on down; switching to one is a ``switch`` to its outer variation,
+        then to it."""
+        return [
+            Variation(ply, [child.move, *child.continuation()], _inner(child, ply + 1))
+            for ply, node in enumerate(self._path[:-1])
+            for index, child in enumerate(node.children)
+            if index != node.chosen and child.move is not None
+        ]
 
     # -- changing --------------------------------------------------------------
     def goto(self, ply: int) -> None:

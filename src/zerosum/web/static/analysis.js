@@ -1,6 +1,7 @@
 // The analysis panel: the search lines, the evaluation bar, the summary and
 // the handlers of the search objects (progress, analysis, result, hint).
 
+import { writeAddress } from "./address.js";
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
 import { $, app, h, isInteger, playerName, pvText, scheduleRender, send, toast } from "./store.js";
@@ -251,6 +252,7 @@ export function onReview(review) {
     if (entry && Number.isInteger(entry.ply)) plies.set(entry.ply, entry);
   }
   app.review = { record: state.record, start: state.start, searchId: review.search_id, plies, done: Boolean(review.done) };
+  writeAddress(state); // a reload or a link brings the review back
   scheduleRender();
 }
 

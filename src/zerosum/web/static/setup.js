@@ -300,6 +300,9 @@ export function bindSetup() {
     // the new game carries the players: a pending players message would only
     // arrive later and restart its first search
     sendPlayersSoon.cancel();
+    // the game being left keeps its own history entry: Back brings it back
+    // (the new game's state rewrites the new entry's address)
+    if (app.state && window.location.hash) window.history.pushState(null, "", window.location.hash);
     const players = readPlayers();
     app.sentPlayers = JSON.stringify(players);
     send({ type: "new", game: buildSpec(), players });
