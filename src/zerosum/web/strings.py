@@ -8,6 +8,9 @@ from ..i18n import N_
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
     N_("not found yet"),
+    N_("W"),
+    N_("L"),
+    N_("D"),
     N_("The value is right; the pruned moves are not. Try again, or Reveal."),
     N_("Not quite. Try again, or Reveal."),
     N_("Record with variations (PGN-like)"),

@@ -43,6 +43,15 @@ def variation_json(game: Game[Any, Any], variation: Variation[Any]) -> dict[str,
     }
 
 
+def capitalised(name: str) -> str:
+    """``name`` with its first letter in capitals (a Chinese name unchanged).
+
+    >>> capitalised("first"), capitalised("红方")
+    ('First', '红方')
+    """
+    return name[:1].upper() + name[1:]
+
+
 def minus(value: int) -> str:
     """A signed whole number with a real minus sign (−86, not -86).
 
@@ -162,7 +171,9 @@ def state_object(
         "name": game.name,
         "params": game_params(game),
         "title": _(type(game).title),
-        "player_names": [game.player_name(0), game.player_name(1)],
+        # a name the page shows at the start of a line ("First to move"):
+        # capitalised (Nim's are "first" and "second" in its notation)
+        "player_names": [capitalised(game.player_name(0)), capitalised(game.player_name(1))],
         "players": [player_json(p) for p in players],
         "position": game.format_position(state),
         "start": game.format_position(record.origin),

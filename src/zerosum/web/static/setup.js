@@ -85,7 +85,8 @@ export function buildParams(values) {
     const head = h("span", "field-label");
     // the server's translated label (Rows, 行数); the spec's name as a tooltip
     const name = h("span", "param-name", typeof param.label === "string" && param.label ? param.label : param.name);
-    name.title = param.name;
+    // the tooltip in the page's language (the spec's key is English)
+    name.title = typeof param.help === "string" && param.help ? param.help : name.textContent;
     head.appendChild(name);
     if (param.help) head.appendChild(h("span", "param-help", param.help));
     label.appendChild(head);
