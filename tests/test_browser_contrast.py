@@ -46,7 +46,9 @@ CONTRAST = r"""
   };
   const opacity = (el) => {
     let o = 1;
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      o *= Number(getComputedStyle(e).opacity);
+    }
     return o;
   };
   const paintOf = (el) => {
@@ -96,7 +98,8 @@ CONTRAST = r"""
     const box = el.getBoundingClientRect();
     if (!box.width || !box.height || box.bottom < 0 || box.top > innerHeight) continue;
     const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'none' || el.closest('[hidden]')) continue;
+    const gone = style.visibility === 'hidden' || style.display === 'none';
+    if (gone || el.closest('[hidden]')) continue;
     // WCAG exempts a control that cannot be used
     if (el.closest('button:disabled, [aria-hidden="true"]')) continue;
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
