@@ -188,3 +188,18 @@ def test_columns_stay_with_a_variation_and_a_long_mark_keeps_the_name(page: Any)
     # taller than the 170 px list the issue measured
     tallest = "parseFloat(getComputedStyle(document.querySelector('#moves')).maxHeight)"
     assert page.evaluate(tallest) > 300
+
+
+def test_a_variation_is_promoted_and_deleted(page: Any) -> None:
+    two_variations(page)
+    # promote: the variation 8 becomes the line played, 4 1 a variation
+    page.click("#moves li.variation[data-variation-move='8'] .variation-promote")
+    page.wait_for_function("document.querySelector('#record').value.trim() === '8'")
+    page.wait_for_function(
+        "document.querySelector(\"#moves li.variation[data-variation-move='4']\") !== null"
+    )
+    # delete: 4 1 (with the 0 played inside it) is gone
+    page.click("#moves li.variation[data-variation-move='4'] .variation-drop")
+    page.wait_for_function("document.querySelectorAll('#moves li.variation').length === 0")
+    assert record(page) == ["8"]
+    assert "(" not in page.input_value("#pgn").split("\n\n", 1)[1]

@@ -108,3 +108,16 @@ def test_every_game_writes_movetext_it_reads() -> None:
         again = parse_movetext(game, game.initial_state(), format_movetext(game, record))
         assert again.line == record.line, entry.name
         assert again.variations() == record.variations(), entry.name
+
+
+def test_drop_deletes_a_variation_and_never_the_line_shown() -> None:
+    game, record = c4_record()
+    line = list(record.line)
+    second = record.state_at(1)
+    with pytest.raises(ValueError):
+        record.drop(1, game.parse_move(second, "4"))  # the line shown
+    with pytest.raises(KeyError):
+        record.drop(1, game.parse_move(second, "7"))  # never played
+    record.drop(1, game.parse_move(second, "3"))
+    assert record.line == line
+    assert format_movetext(game, record) == "1. 4 4 2. 3 5 (2... 3)"

@@ -22,6 +22,8 @@ Contract:
 * :meth:`Record.goto` moves along the current line without changing it.
 * :meth:`Record.variations` lists, for each ply of the current line, the
   other children there with their remembered continuations.
+* :meth:`Record.drop` deletes a variation (never the current line): the
+  one thing that discards moves, and only when asked.
 """
 
 from __future__ import annotations
@@ -202,6 +204,23 @@ class Record(Generic[S, A]):
             raise KeyError(move)
         self.ply = ply
         self._choose(node, index)
+
+    def drop(self, ply: int, move: A) -> None:
+        """Delete the variation that starts with ``move`` after ``ply``
+        moves of the current line, with everything played in it: KeyError
+        when there is none, ValueError when ``move`` is the current line's
+        own (switch to another line first). The position shown stays."""
+        if not 0 <= ply < len(self._path):
+            raise IndexError(ply)
+        node = self._path[ply]
+        index = node.child(move)
+        if index is None:
+            raise KeyError(move)
+        if index == node.chosen and ply < len(self):
+            raise ValueError(move)
+        del node.children[index]
+        if index < node.chosen:
+            node.chosen -= 1
 
     def _choose(self, node: Node[S, A], index: int) -> None:
         """Continue the current line after ``node`` (the position shown) with

@@ -245,6 +245,32 @@ class Session:
         self.holding = True
         self._changed()
 
+    def _on_drop(self, data: dict[str, Any]) -> None:
+        ply = messages.ply(data, len(self.record))
+        text = messages.text(data, "move", required=True)
+        assert text is not None
+        state = self.record.state_at(ply)
+        if self.game.is_terminal(state):
+            raise ZerosumError(_("the game is over there; there is no variation to follow"))
+        move = self.game.parse_move(state, text)
+        others = [
+            self.game.format_move(m) for m in self.record.next_moves(ply)
+            if ply == len(self.record) or m != self.record.line[ply]
+        ]
+        try:
+            self.record.drop(ply, move)
+        except KeyError:
+            raise ZerosumError(
+                _("no variation starts with {move} after {ply} moves; expected one of {moves}")
+                .format(move=excerpt(text), ply=ply, moves=", ".join(others) or "-")
+            ) from None
+        except ValueError:
+            raise ZerosumError(
+                _("{move} is the line shown, not a variation; switch to another line to delete it")
+                .format(move=excerpt(text))
+            ) from None
+        self._changed()
+
     def _on_undo(self, data: dict[str, Any]) -> None:
         ply = self.record.ply
         if ply == 0:
@@ -352,6 +378,7 @@ class Session:
         "new": _on_new,
         "move": _on_move,
         "line": _on_line,
+        "drop": _on_drop,
         "undo": _on_undo,
         "redo": _on_redo,
         "goto": _on_goto,

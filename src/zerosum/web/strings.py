@@ -8,6 +8,8 @@ from ..i18n import N_
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
     N_("not found yet"),
+    N_("Make this the main line"),
+    N_("Delete this variation"),
     N_("W"),
     N_("L"),
     N_("D"),

@@ -120,6 +120,18 @@ export function renderMoves() {
       item.tabIndex = 0;
       item.appendChild(variationLine(variation, []));
       item.title = t("Switch to this variation");
+      // make it the line played (the line left stays a variation), or delete it
+      const tools = h("span", "variation-tools");
+      const promote = h("button", "small variation-promote", "⤒");
+      promote.type = "button";
+      promote.title = t("Make this the main line");
+      promote.setAttribute("aria-label", promote.title);
+      const drop = h("button", "small variation-drop", "✕");
+      drop.type = "button";
+      drop.title = t("Delete this variation");
+      drop.setAttribute("aria-label", drop.title);
+      tools.append(promote, drop);
+      item.appendChild(tools);
       list.appendChild(item);
     }
   });
@@ -294,6 +306,15 @@ export function loadPasted(kind) {
 /** Wire the moves list, its navigation buttons, copy and paste. */
 export function bindRecord() {
   $("#moves").addEventListener("click", (event) => {
+    const tool = event.target.closest ? event.target.closest(".variation-tools button") : null;
+    if (tool) {
+      const item = tool.closest("li.variation");
+      const ply = Number(item.dataset.variationPly);
+      const move = item.dataset.variationMove;
+      if (tool.classList.contains("variation-drop")) send({ type: "drop", ply, move });
+      else switchLine(ply, move); // the line played now; the line left stays a variation
+      return;
+    }
     const line = event.target.closest ? event.target.closest(".variation-line") : null;
     if (line) {
       switchPath(JSON.parse(line.dataset.path));
