@@ -7,7 +7,8 @@ and drives Debian's Chromium through Playwright (as the browser tests do).
 
 The README shows web-analysis.png (1280x800, light, English), web-phone.png
 (390x844) and web-trace.png; the others (web-WIDTHxHEIGHT-THEME-LANG.png)
-are there to check every layout by eye.
+are there to check every layout by eye. The Chinese ones need a CJK font
+(Debian: ``apt-get install fonts-wqy-zenhei`` or ``fonts-noto-cjk``).
 """
 
 from __future__ import annotations
@@ -41,16 +42,17 @@ def serve() -> tuple[subprocess.Popen[str], str]:
     return process, match.group(0)
 
 
-def analysis_board(page: Any, url: str, lang: str) -> None:
-    """A reviewed Connect Four game with a variation, analysed."""
+def analysis_board(page: Any, url: str, lang: str, review: bool) -> None:
+    """A Connect Four game with a variation, analysed (and reviewed)."""
     page.goto(url + "#game=connect4&moves=1.%204%204%20(1...%203)%202.%203%205%203.%205%202")
     page.wait_for_selector("body[data-ready='1']")
     if lang != "en":
         page.select_option("#lang", lang)
         page.wait_for_function("document.documentElement.lang.startsWith('zh')")
     page.wait_for_function("document.body.dataset.ply === '6'")
-    page.click("#review")
-    page.wait_for_function("document.body.dataset.searching === ''", timeout=120_000)
+    if review:
+        page.click("#review")
+        page.wait_for_function("document.body.dataset.searching === ''", timeout=120_000)
     page.fill("#analysis-time", "2")
     page.dispatch_event("#analysis-time", "change")
     page.check("#analysis-toggle")
@@ -95,7 +97,7 @@ def main() -> None:
                 )
                 page = context.new_page()
                 if what == "board":
-                    analysis_board(page, url, lang)
+                    analysis_board(page, url, lang, review=name in ("web-analysis", "web-phone"))
                     page.evaluate("window.scrollTo(0, 0)")
                 else:
                     page.goto(url)

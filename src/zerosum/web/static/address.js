@@ -48,7 +48,9 @@ export function addressOf(state, reviewed = false) {
   const params = new URLSearchParams();
   params.set("game", String(state.game));
   if (typeof state.start === "string" && state.start) params.set("start", state.start);
-  const moves = typeof state.movetext === "string" && state.movetext ? state.movetext : state.record;
+  // the movetext only when it says more than the plain record (variations)
+  const branched = Array.isArray(state.variations) && state.variations.length > 0;
+  const moves = branched && typeof state.movetext === "string" ? state.movetext : state.record;
   params.set("moves", typeof moves === "string" ? moves.trim() : "");
   const length = Array.isArray(state.history) ? state.history.length : 0;
   if (Number.isInteger(state.ply) && state.ply < length) params.set("ply", String(state.ply));

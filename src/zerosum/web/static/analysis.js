@@ -137,9 +137,10 @@ export function renderLegend() {
   const legend = $("#score-legend");
   legend.replaceChildren();
   const items = [
-    ["exact win", "W7", t("win in {n} plies", { n: 7 })],
-    ["exact draw", "D", t("draw")],
-    ["exact loss", "L4", t("loss in {n} plies", { n: 4 })],
+    // the badges as the board writes them (胜7 / 和 / 负4 in Chinese)
+    ["exact win", t("W{ply}", { ply: 7 }), t("win in {n} plies", { n: 7 })],
+    ["exact draw", t("D"), t("draw")],
+    ["exact loss", t("L{ply}", { ply: 4 }), t("loss in {n} plies", { n: 4 })],
     ["heuristic", "+35", t("heuristic score")],
   ];
   for (const [cls, sample, words] of items) {
