@@ -113,3 +113,15 @@ def test_the_chinese_page_badges_spaces_and_tooltips(page: Any) -> None:
     badges = page.locator("#board .score").all_text_contents()
     assert not [b for b in badges if re.search(r"[WLD]", b)], badges
     assert any("胜" in b or "负" in b or "和" in b for b in badges), badges
+
+
+def test_an_analysis_ends_with_a_row_saying_so(page: Any) -> None:
+    """The lines table ends with the analysis's end (when and how many
+    positions); no claim on how long it ran (that is the machine's)."""
+    new_game(page, "connect4", players=("human", "human"))
+    page.fill("#analysis-time", "1")
+    page.dispatch_event("#analysis-time", "change")
+    page.check("#analysis-toggle")
+    page.locator("#analysis-lines .line.end").wait_for()
+    text = page.inner_text("#analysis-lines .line.end")
+    assert text.startswith("Analysis ended after") and "positions" in text

@@ -8,6 +8,7 @@ from ..i18n import N_
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
     N_("not found yet"),
+    N_("Analysis ended after {seconds} s: {nodes} positions"),
     N_("Make this the main line"),
     N_("Delete this variation"),
     N_("W"),

@@ -109,6 +109,16 @@ export function renderLines() {
     line.title = details.join(" · ");
     container.appendChild(line);
   }
+  // the analysis ended: a last row says when and with what
+  const end = app.analysisEnd;
+  if (end && end.lines === app.lines && app.searchKind === "analysis") {
+    const row = h("div", "line end");
+    const seconds = formatNumber(end.seconds, { maximumFractionDigits: 2 });
+    row.appendChild(h("span", "line-end", t("Analysis ended after {seconds} s: {nodes} positions", {
+      seconds, nodes: formatNumber(end.nodes),
+    })));
+    container.appendChild(row);
+  }
   container.scrollTop = container.scrollHeight;
 }
 
@@ -227,6 +237,12 @@ export function onAnalysis(analysis) {
   const moves = Array.isArray(analysis.moves) ? analysis.moves : [];
   app.scores = { position, map: scoreMap(moves), best: analysis.best_move !== undefined ? String(analysis.best_move) : null, entries: moves };
   if (typeof analysis.score === "number") notePositionScore(state, analysis.score, analysis.exact);
+  // the end of the lines shown (a new search starts a new list of lines)
+  app.analysisEnd = {
+    lines: app.lines,
+    seconds: typeof analysis.time_s === "number" ? analysis.time_s : 0,
+    nodes: typeof analysis.nodes === "number" ? analysis.nodes : 0,
+  };
   if (typeof analysis.score === "number") {
     setEvaluation(analysis.score, Boolean(analysis.exact), moverIndex(analysis), position);
     app.summary = {
