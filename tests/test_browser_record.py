@@ -28,10 +28,10 @@ def record(page: Any) -> list[str]:
 
 
 def switch_to(page: Any, move: str) -> None:
-    """Click the first move of the variation that starts with ``move``
-    (not a variation inside it)."""
-    item = f"#moves li.variation[data-variation-move='{move}']"
-    page.click(f"{item} > .variation-line > .variation-move")
+    """Switch to the variation that starts with ``move``."""
+    # the row's left edge (its arrow), not a variation nested in it: the
+    # same click on a page without nested variations
+    page.click(f"#moves li.variation[data-variation-move='{move}']", position={"x": 6, "y": 8})
 
 
 def two_variations(page: Any) -> None:
