@@ -110,10 +110,13 @@ def _move_text(game: Game[Any, Any] | None, move: Any) -> str:
 def result_html(result: SearchResult[Any], game: Game[Any, Any] | None = None) -> str:
     """A search result as an HTML table: each move scored (best first) with
     its principal variation and positions searched, then the totals."""
+    # The labels are translated outside the f-string: xgettext does not look
+    # inside one, so a message marked there never reaches the catalog.
+    labels = [escape(t) for t in (_("move"), _("score"), _("principal variation"), _("positions"))]
     head = (
-        f'<table class="zerosum-result"><thead><tr><th>{escape(_("move"))}</th>'
-        f"<th>{escape(_('score'))}</th><th>{escape(_('principal variation'))}</th>"
-        f"<th>{escape(_('positions'))}</th></tr></thead><tbody>"
+        '<table class="zerosum-result"><thead><tr>'
+        + "".join(f"<th>{label}</th>" for label in labels)
+        + "</tr></thead><tbody>"
     )
     rows = []
     lines = list(result.moves) if result.moves else []
@@ -180,11 +183,12 @@ def match_html(match: MatchResult) -> str:
             match.outcome
         ]
     moves = " ".join(str(m) for m in match.moves)
+    result, played, spent = (escape(t) for t in (_("result"), _("moves"), _("seconds spent")))
     return (
-        f'<table class="zerosum-match"><tr><th>{escape(_("result"))}</th>'
+        f'<table class="zerosum-match"><tr><th>{result}</th>'
         f"<td>{escape(verdict)}</td></tr>"
-        f"<tr><th>{escape(_('moves'))}</th><td>{len(match.moves)}: {escape(moves)}</td></tr>"
-        f"<tr><th>{escape(_('seconds spent'))}</th>"
+        f"<tr><th>{played}</th><td>{len(match.moves)}: {escape(moves)}</td></tr>"
+        f"<tr><th>{spent}</th>"
         f"<td>{match.spent[0]:.2f} / {match.spent[1]:.2f}</td></tr>"
         "</table>"
     )
