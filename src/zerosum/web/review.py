@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..game import Game
-from ..search.types import WIN, Limits, SearchResult, is_decisive
+from ..search.types import WIN, Limits, Score, SearchResult, is_decisive
 
 #: Positions searched for each position of the game, and for the whole
 #: review, by backend: budgets in positions, not seconds, so that the same
@@ -86,11 +86,15 @@ def review_entry(
         score = raw if mover == 0 else -raw
         exact = result.score.exact or is_decisive(raw)
         best = None if result.best_move is None else game.format_move(result.best_move)
+    seen = Score(score, exact)
     return {
         "ply": ply,
         "to_move": mover,
         "score": score,
         "exact": exact,
+        # The first player's view, decoded (docs/messages.md: kind, plies).
+        "kind": seen.kind,
+        "plies": seen.plies,
         "best_move": best,
         "move": None if move is None else game.format_move(move),
         "class": None,
