@@ -29,6 +29,7 @@ from ..play.players import PlayerSpec, make_agent, side_seeds
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher, SearchOptions
+from ..search.recall import explore
 from ..search.types import Limits, Score
 from . import messages, searches
 from .compiling import COMPILING, READY, NativeWarmer
@@ -530,10 +531,33 @@ class Session:
         self._emit(self.state_object())
 
     def state_object(self) -> dict[str, Any]:
-        """The ``state`` object: everything the page shows, and ``compiling``:
+        """The ``state`` object: everything the page shows, ``compiling``:
         what the page says while the game's native code compiles (else
-        None)."""
-        return {**self._state_object(), "compiling": self._compiling_text()}
+        None), and ``explorer`` (:meth:`_explorer`)."""
+        return {
+            **self._state_object(),
+            "compiling": self._compiling_text(),
+            "explorer": self._explorer(),
+        }
+
+    def _explorer(self) -> list[dict[str, Any]] | None:
+        """The opening explorer of the position shown: each move a book or
+        the store proves, with its result (None without a book or store)."""
+        known = self.analyst.known
+        if not known or self._over():
+            return None
+        return [
+            {
+                "move": self.game.format_move(move),
+                "score": score.raw,
+                "exact": True,
+                "kind": score.kind,
+                "plies": score.plies,
+                "words": score.describe(),
+                "source": source,
+            }
+            for move, score, source in explore(known, self.game, self.state)
+        ]
 
     def _compiling_text(self) -> str | None:
         if self._native_status() != COMPILING:
