@@ -95,6 +95,14 @@ def test_review_twice_in_the_page_gives_the_same_marks(browser: Any, server: str
         page.wait_for_selector("body[data-ready='1']")
         plies = len(MOVES.split())
         page.wait_for_function(f"document.body.dataset.ply === '{plies}'")
+        # Reproducible on one backend: wait until the server's compiler has
+        # the native search ready (until then the Python backend reviews,
+        # with its own budget).
+        page.wait_for_function(
+            "!document.querySelector('#compiling-note')"
+            " || document.querySelector('#compiling-note').hidden",
+            timeout=HANG_GUARD * 1000,
+        )
         wait_idle(page)
         shown = []
         for count in (1, 2):
