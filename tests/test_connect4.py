@@ -15,7 +15,7 @@ from support import playout_positions
 import zerosum
 from zerosum.datasets import connect4_score
 from zerosum.game import MoveError, PositionError, ZerosumError
-from zerosum.games.connect4 import DRAW, WON, ConnectFour, State, threat_cells
+from zerosum.games.connect4 import DRAW, TEMPO_WEIGHT, WON, ConnectFour, State, threat_cells
 from zerosum.search import reference
 from zerosum.search.perft import perft
 from zerosum.search.types import WIN
@@ -220,8 +220,11 @@ def test_evaluate_is_antisymmetric_and_bounded() -> None:
     game = c4()
     centre = game.result(game.initial_state(), 3)
     edge = game.result(game.initial_state(), 0)
-    assert game.evaluate(centre, 0) > game.evaluate(edge, 0) > 0
-    assert game.evaluate(game.initial_state(), 0) == 0
+    # A stone is worth something beyond the move in hand it cost (the tempo
+    # term: the side to move gains TEMPO_WEIGHT), and more in the centre.
+    tempo = TEMPO_WEIGHT
+    assert game.evaluate(centre, 0) > game.evaluate(edge, 0) > -2 * tempo
+    assert game.evaluate(game.initial_state(), 0) == tempo
     threat = game.play(list("4455"))  # Red to move can make an open three
     assert game.evaluate(game.result(threat, 5), 0) > game.evaluate(game.result(threat, 0), 0)
 

@@ -61,6 +61,15 @@ def move_words(entry: MoveScore[Any]) -> str:
     return entry.score.describe()
 
 
+def move_kind(entry: MoveScore[Any]) -> str:
+    """A move's ``kind``: its score's (:attr:`Score.kind`), or ``win_rate``
+    for a move Monte Carlo tree search has not proven (shown as its win rate
+    over its visits, not as a number on the evaluation's scale)."""
+    if entry.visits is not None and not entry.score.exact and entry.win_rate is not None:
+        return "win_rate"
+    return entry.score.kind
+
+
 def move_entry(game: Game[Any, Any], state: Any, entry: MoveScore[Any]) -> dict[str, Any]:
     """One move of ``moves``, its score also in ``words`` (the page shows
     them as sent); Monte Carlo tree search adds ``visits``, ``win_rate``
@@ -70,6 +79,7 @@ def move_entry(game: Game[Any, Any], state: Any, entry: MoveScore[Any]) -> dict[
         "score": entry.score.raw,
         "exact": entry.score.exact,
         "value": entry.score.outcome,
+        "kind": move_kind(entry),
         "plies": plies_of(game, state, entry.score, entry.pv),
         "words": move_words(entry),
         "pv": [game.format_move(m) for m in entry.pv],
@@ -90,6 +100,7 @@ def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -
         "value": result.score.outcome,
         "score": result.score.raw,
         "exact": result.score.exact,
+        "kind": result.score.kind,
         "plies": plies_of(game, state, result.score, result.pv),
         "words": result.score.describe(),
         "best_move": None if result.best_move is None else game.format_move(result.best_move),
@@ -112,6 +123,7 @@ def progress_object(game: Game[Any, Any], state: Any, progress: Progress[Any]) -
         "depth": progress.depth,
         "score": progress.score.raw,
         "exact": progress.score.exact,
+        "kind": progress.score.kind,
         "plies": progress.score.plies,
         "words": progress.score.describe(),
         "best_move": None if progress.best_move is None else game.format_move(progress.best_move),

@@ -127,6 +127,12 @@ PARITY_THREAT_WEIGHT = 30
 CENTRE_WEIGHT = 3
 #: The side to move can complete four at once.
 PLAYABLE_WIN_WEIGHT = 2000
+#: The side to move, for its move in hand (the "tempo"): without it a search
+#: to an odd depth, ending after the root mover's extra stone, scored the
+#: position for the root mover and one to an even depth against it (the
+#: empty board: -2, +32, 0, +38, -6, +58, -10, +61, -20 at depths 4 to 12).
+#: 25 is about half of that swing (benchmarks/bench_connect4_eval.py).
+TEMPO_WEIGHT = 25
 
 MIN_SIZE, MAX_SIZE = 4, 9
 CELL_CHARS = ("r", "y")
@@ -386,13 +392,15 @@ class ConnectFour(Game[State, int]):
         :data:`PARITY_THREAT_WEIGHT` on the rows that favour its owner, and
         every stone :data:`CENTRE_WEIGHT` per column step from the edge; the
         side to move gains :data:`PLAYABLE_WIN_WEIGHT` when it can win at
-        once. Mine minus theirs; well inside +-100,000 on every board size."""
+        once, and :data:`TEMPO_WEIGHT` for its move in hand. Mine minus
+        theirs; well inside +-100,000 on every board size."""
         red, yellow = self.stones(state)
         mask = state[1]
         score = self._side_score(red, mask, 0) - self._side_score(yellow, mask, 1)
         score += self._window_score(red, yellow) - self._window_score(yellow, red)
         if self.winning_action(state) is not None:
             score += PLAYABLE_WIN_WEIGHT if mask.bit_count() & 1 == 0 else -PLAYABLE_WIN_WEIGHT
+        score += TEMPO_WEIGHT if mask.bit_count() & 1 == 0 else -TEMPO_WEIGHT
         return score if player == 0 else -score
 
     def _side_score(self, mine: int, mask: int, player: Player) -> int:

@@ -11,7 +11,7 @@ The hooks are the Python game's, with the same answers in the same order:
 ``win_move`` the leftmost winning column; ``nonlosing`` the columns after
 which the opponent cannot win at once (Pons' "possible non-losing moves"),
 most threats after the move first, ties from the centre outwards;
-``evaluate`` the same windows, threats, parity and centre terms.
+``evaluate`` the same windows, threats, parity, centre and tempo terms.
 
 Larger boards (9x7, 8x8, 7x9 and up) do not fit one word: :func:`adapter`
 hands them to :mod:`.connect4_wide`, the same primitives on two-word
@@ -207,7 +207,8 @@ def evaluate(g: Any, s: Any) -> Any:
     score += _window_score(g, red, yellow) - _window_score(g, yellow, red)
     if win_move(g, s) >= 0:
         score += rules.PLAYABLE_WIN_WEIGHT if red_to_move else -rules.PLAYABLE_WIN_WEIGHT
-    return score if red_to_move else -score
+    # The mover's move in hand (the rules' evaluate: why).
+    return (score if red_to_move else -score) + rules.TEMPO_WEIGHT
 
 
 @njit(cache=True, nogil=True)

@@ -55,7 +55,7 @@ win at once, most threats after the move first, ties from the centre
 outwards (``non_losing_actions`` at a position where the mover cannot win
 at once, the only kind the kernel asks: it tries ``win_move`` first, or
 the parent's list already excluded a win); ``evaluate`` the same windows,
-threats, parity and centre terms.
+threats, parity, centre and tempo terms.
 
 Five stones in column 7 of 9x9: four in ``lo`` (bits 60-63), the fifth in
 ``hi`` (bit 64); Yellow to move, with the second and fourth:
@@ -404,7 +404,8 @@ def evaluate(g: Any, s: Any) -> Any:
     score += _window_score(g, rlo, rhi, ylo, yhi) - _window_score(g, ylo, yhi, rlo, rhi)
     if win_move(g, s) >= 0:
         score += rules.PLAYABLE_WIN_WEIGHT if red_to_move else -rules.PLAYABLE_WIN_WEIGHT
-    return score if red_to_move else -score
+    # The mover's move in hand (the rules' evaluate: why).
+    return (score if red_to_move else -score) + rules.TEMPO_WEIGHT
 
 
 @njit(cache=True, nogil=True)

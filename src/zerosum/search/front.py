@@ -251,6 +251,9 @@ class _EngineAlgorithm:
     def stop(self) -> None:
         self.engine.stop()
 
+    def clear(self) -> None:
+        self.engine.clear()
+
     def close(self) -> None:
         self.engine.close()
 
@@ -470,6 +473,14 @@ class Searcher:
             if kept is not None:
                 return kept
         return self.algorithm.best_move(state, limits, rng, on_progress)
+
+    def clear(self) -> None:
+        """Forget what earlier searches left (the engine's table), so that
+        the next search runs as a new searcher's would: with a node or depth
+        limit, the same answer every time (a game's review)."""
+        clear = getattr(self.algorithm, "clear", None)
+        if clear is not None:
+            clear()
 
     def close(self) -> None:
         """Release what the algorithm holds (the engine's table, the MCTS

@@ -321,3 +321,32 @@ def remember_analysis(
     else:
         for position, known_entry in kept:
             store.put(game, position, known_entry)
+
+
+def explore(
+    sources: Sequence[KnownResults], game: Game[Any, Any], state: Any
+) -> list[tuple[Any, Score, str]]:
+    """The opening explorer: each legal move of ``state`` whose result is
+    proven (kept in a book or the store, or the game ends with it), as
+    ``(move, score for the side to move here, source)`` (``book``,
+    ``store`` or ``rules``), best first (quickest win, draws, slowest loss;
+    a win whose distance is not kept after every win with one). Moves with
+    nothing proven are left out."""
+    me = game.to_move(state)
+    order = {m: i for i, m in enumerate(game.actions(state))}
+    found: list[tuple[Any, Score, str]] = []
+    for move in game.actions(state):
+        child = game.result(state, move)
+        if game.is_terminal(child):
+            found.append((move, Score(terminal_score(game.utility(child, me), 1), True), "rules"))
+            continue
+        kept = _look(sources, game, child)
+        if kept is None or kept[0].outcome is None:
+            continue
+        entry, label = kept
+        same = game.to_move(child) == me
+        seen = entry.score
+        score = Score(move_score(seen.raw, same), True, seen.distance_known)
+        found.append((move, score, label))
+    found.sort(key=lambda item: (-item[1].raw, not item[1].distance_known, order[item[0]]))
+    return found

@@ -96,6 +96,22 @@ class Score:
             return None
         return WIN - abs(self.raw) if is_decisive(self.raw) else None
 
+    @property
+    def kind(self) -> str:
+        """What the score is, for a front end that shows it without decoding
+        ``raw``: ``win`` or ``loss`` (decisive: proven in its sign, its
+        distance :attr:`plies` when known), ``draw`` (proven) or
+        ``heuristic`` (``raw`` is then the evaluation).
+
+        >>> Score(win_in(3), exact=True).kind, Score(0, exact=True).kind, Score(0).kind
+        ('win', 'draw', 'heuristic')
+        """
+        if is_decisive(self.raw):
+            return "win" if self.raw > 0 else "loss"
+        if self.exact and self.raw == 0:
+            return "draw"
+        return "heuristic"
+
     def describe(self, mark_heuristic: bool = True) -> str:
         """The score in words, in the active language (:mod:`zerosum.i18n`):
         the one formatter every front end uses (the terminal, the browser

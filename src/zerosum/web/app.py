@@ -29,7 +29,7 @@ import contextlib
 import json
 import logging
 import sys
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -45,8 +45,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import i18n
 from ..game import ZerosumError
-from ..registry import entries
+from ..registry import entries, load
 from ..report import error_object
+from .compiling import NativeWarmer
 from .messages import MAX_MESSAGE, internal_error
 from .session import Session
 from .strings import PAGE_STRINGS
@@ -64,6 +65,9 @@ MAX_SESSIONS = 32
 #: one that fits gets an ``error`` object, a frame beyond this closes the
 #: connection (1009) without being buffered.
 MAX_FRAME = 4 * MAX_MESSAGE + 1024
+#: Seconds after start before ``zerosum serve`` compiles every game ahead
+#: (so the first page's game, asked for meanwhile, comes first).
+AHEAD_DELAY = 3.0
 
 
 def _language(request: Request | WebSocket) -> str:
@@ -209,7 +213,7 @@ def too_many_sessions(most: int) -> str:
 
 async def _serve_session(websocket: WebSocket) -> None:
     outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-    session = Session(outbox.put_nowait, _language(websocket))
+    session = Session(outbox.put_nowait, _language(websocket), websocket.app.state.warmer)
 
     async def writer() -> None:
         while (obj := await outbox.get()) is not None:
@@ -248,12 +252,32 @@ def create_app(
     hosts: Sequence[str] = LOCAL_HOSTS,
     origins: Sequence[str] = (),
     max_sessions: int = MAX_SESSIONS,
+    warmer: NativeWarmer | None = None,
+    compile_ahead: Sequence[str] = (),
 ) -> Starlette:
     """The ASGI application. ``hosts``: the host names a request may use
     (``*`` any; a DNS-rebinding page is refused with 400); ``origins``:
     origins besides the page's own whose pages may open a game (``*`` any);
-    ``max_sessions``: games open at once."""
+    ``max_sessions``: games open at once; ``warmer``: compiles games'
+    native code in a child process while their games search in Python
+    (:mod:`.compiling`; ``zerosum serve`` gives one; None: a search compiles
+    what it needs itself, as in a library use); ``compile_ahead``: the game
+    specs the warmer compiles at start, in the background."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if warmer is None:
+            yield
+            return
+        # A moment later, so the first page's game is compiled first.
+        warmer.start(compile_ahead, delay=AHEAD_DELAY)
+        try:
+            yield
+        finally:
+            warmer.close()
+
     app = Starlette(
+        lifespan=lifespan,
         middleware=[Middleware(HostCheck, hosts=hosts)],
         routes=[
             Route("/", index),
@@ -268,6 +292,7 @@ def create_app(
     )
     app.state.origins = tuple(origins)
     app.state.max_sessions = max_sessions
+    app.state.warmer = warmer
     app.state.sessions = 0
     return app
 
@@ -363,7 +388,15 @@ def serve(
         import webbrowser
 
         webbrowser.open(address)
-    app = create_app(allowed_hosts(host, allow_hosts), allow_origins)
+    # Every built-in game's native code, compiled (or loaded from the
+    # cache) in the background while the first pages load.
+    # The page's first games (tic-tac-toe, Connect Four) first.
+    first = {"tictactoe": 0, "connect4": 1}
+    names = sorted((e.name for e in entries()), key=lambda name: first.get(name, 2))
+    ahead = list(dict.fromkeys(load(name).spec() for name in names))
+    app = create_app(
+        allowed_hosts(host, allow_hosts), allow_origins, warmer=NativeWarmer(), compile_ahead=ahead
+    )
     config = uvicorn.Config(app, log_level="warning", ws="auto", ws_max_size=MAX_FRAME)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):

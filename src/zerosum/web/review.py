@@ -26,11 +26,15 @@ from itertools import pairwise
 from typing import Any
 
 from ..game import Game
-from ..search.types import WIN, SearchResult, is_decisive
+from ..search.types import WIN, Limits, Score, SearchResult, is_decisive
 
-#: Seconds of search per position, and for the whole review.
-REVIEW_SECONDS = 0.5
-REVIEW_TOTAL = 60.0
+#: Positions searched for each position of the game, and for the whole
+#: review, by backend: budgets in positions, not seconds, so that the same
+#: game gets the same marks every time (a time limit ends each search
+#: wherever the machine's load leaves it). The native figures take about
+#: 0.1 s a position on a quiet machine, the Python ones about as long.
+REVIEW_NODES = {"native": 500_000, "python": 20_000}
+REVIEW_TOTAL_NODES = {"native": 10_000_000, "python": 400_000}
 #: Drops of a heuristic score (the mover's), in the game's evaluation units,
 #: that make a move an inaccuracy, a mistake, a blunder (see the module
 #: docstring).
@@ -56,6 +60,15 @@ class Thresholds:
         return cls(INACCURACY * unit, MISTAKE * unit, BLUNDER * unit)
 
 
+def review_limits(backend: str, positions: int) -> Limits:
+    """The node limit of each search of a review of ``positions`` positions
+    on ``backend`` (``native``, else the Python figures): its share of the
+    whole review's budget, at most the budget of one position."""
+    each = REVIEW_NODES.get(backend, REVIEW_NODES["python"])
+    total = REVIEW_TOTAL_NODES.get(backend, REVIEW_TOTAL_NODES["python"])
+    return Limits(nodes=max(1, min(each, total // max(1, positions))))
+
+
 def review_entry(
     game: Game[Any, Any], state: Any, ply: int, move: Any, result: SearchResult[Any] | None
 ) -> dict[str, Any]:
@@ -73,11 +86,15 @@ def review_entry(
         score = raw if mover == 0 else -raw
         exact = result.score.exact or is_decisive(raw)
         best = None if result.best_move is None else game.format_move(result.best_move)
+    seen = Score(score, exact)
     return {
         "ply": ply,
         "to_move": mover,
         "score": score,
         "exact": exact,
+        # The first player's view, decoded (docs/messages.md: kind, plies).
+        "kind": seen.kind,
+        "plies": seen.plies,
         "best_move": best,
         "move": None if move is None else game.format_move(move),
         "class": None,

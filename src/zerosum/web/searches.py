@@ -22,7 +22,7 @@ from ..report import progress_object
 from ..search.engine import Progress
 from ..search.front import Searcher
 from ..search.types import Limits, SearchResult
-from .review import REVIEW_SECONDS, REVIEW_TOTAL, Thresholds, classify_line, review_entry
+from .review import Thresholds, classify_line, review_entry, review_limits
 from .runner import SearchRunner
 
 
@@ -76,18 +76,21 @@ async def review(
     stopped: Callable[[], bool],
 ) -> None:
     """Score each position of a line (``states[p]`` after ``p`` moves of
-    ``line``) with a bounded search, streaming ``review`` objects with every
-    entry so far, each move judged (:mod:`.review`); the last has ``done``
-    true. Each position may search :data:`REVIEW_SECONDS`, less in a game so
-    long that the whole would take more than :data:`REVIEW_TOTAL` seconds.
-    Ends early when ``stopped()`` or past the total; sends nothing more once
-    the search is no longer wanted."""
+    ``line``) with a search bounded in positions, streaming ``review``
+    objects with every entry so far, each move judged (:mod:`.review`); the
+    last has ``done`` true. Reproducible: the same line gets the same
+    entries every time, on the same backend (each position is searched with
+    ``engine``'s table cleared, and a node budget,
+    :func:`.review.review_limits`, a share of the whole review's in a long
+    game; an exact answer from the solver, the store or a book is the same
+    each time). Ends early when
+    ``stopped()``; sends nothing more once the search is no longer wanted."""
     generation = runner.generation
-    loop = asyncio.get_running_loop()
-    # A long game gets less time a position rather than a review that stops
-    # halfway: the whole line fits in the total.
-    each = Limits(time=min(REVIEW_SECONDS, REVIEW_TOTAL / max(1, len(states))))
-    budget = loop.time() + REVIEW_TOTAL
+    # In the worker thread: making the engine may load compiled code.
+    backend = await runner.in_thread(engine.stop, lambda: engine.backend)
+    if not runner.current(generation):
+        return
+    each = review_limits(backend, len(states))
     scored: list[dict[str, Any]] = []
     thresholds = Thresholds.of(game)
 
@@ -98,11 +101,11 @@ async def review(
         runner.send(search_id, {"type": "review", "plies": plies, "done": done})
 
     for ply, state in enumerate(states):
-        if stopped() or loop.time() > budget:
+        if stopped():
             break
         result: SearchResult[Any] | None = None
         if not game.is_terminal(state):
-            result = await runner.in_thread(engine.stop, partial(engine.best_move, state, each))
+            result = await runner.in_thread(engine.stop, partial(_fresh_move, engine, state, each))
             if not runner.current(generation):
                 return
         move = line[ply] if ply < len(line) else None
@@ -110,3 +113,12 @@ async def review(
         classify_line(scored, thresholds)
         send(False)
     send(True)
+
+
+def _fresh_move(engine: Searcher, state: Any, limits: Limits) -> SearchResult[Any]:
+    """The best move in ``state`` searched from an empty table: what earlier
+    searches left in it (even the previous position's, whose entries a
+    native table keeps readable or not depending on its generations' past)
+    would make the answer under a node budget depend on history."""
+    engine.clear()
+    return engine.best_move(state, limits)

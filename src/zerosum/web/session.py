@@ -29,8 +29,10 @@ from ..play.players import PlayerSpec, make_agent, side_seeds
 from ..registry import load
 from ..report import analyze_object, error_object, solve_object
 from ..search.front import Searcher, SearchOptions
+from ..search.recall import explore
 from ..search.types import Limits, Score
 from . import messages, searches
+from .compiling import COMPILING, READY, NativeWarmer
 from .messages import (
     DEFAULT_ANALYSIS,
     DEFAULT_LINES,
@@ -81,9 +83,15 @@ class Session:
     :meth:`close` when the connection ends.
     """
 
-    def __init__(self, emit: Emit, lang: str = "en") -> None:
+    def __init__(self, emit: Emit, lang: str = "en", warmer: NativeWarmer | None = None) -> None:
         self._emit = emit
         self.lang = i18n.activate(lang)
+        #: The server's compiler of native code (None: searches compile
+        #: their native code themselves, as a library use does).
+        self.warmer = warmer
+        #: The backend the agents and the analyst were made with: Python
+        #: while the game's native code compiles elsewhere.
+        self._backend = "auto"
         self.players: tuple[PlayerSpec, PlayerSpec] = DEFAULT_PLAYERS
         self.delay = 0.0
         self.analysis_time = DEFAULT_ANALYSIS
@@ -133,13 +141,53 @@ class Session:
         self.holding = False
         self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        if self.warmer is not None:
+            self.warmer.request(game.spec())
         self._make_agents()
         self.analyst = Searcher(game, self._options())
         self.runner.label = game.spec()
 
     def _options(self) -> SearchOptions:
-        """The search options of the page's settings (store, book)."""
-        return SearchOptions(use_store=self.use_store, use_book=self.use_book)
+        """The search options of the page's settings (store, book), on the
+        Python backend while the game's native code is compiling (the
+        server never waits on a compile: :mod:`.compiling`)."""
+        self._backend = "auto" if self._native_status() == READY else "python"
+        return SearchOptions(
+            use_store=self.use_store, use_book=self.use_book, backend=self._backend
+        )
+
+    def _native_status(self) -> str:
+        """The game's native code: ``ready`` (or none to compile),
+        ``compiling`` or ``failed`` (see :mod:`.compiling`)."""
+        return READY if self.warmer is None else self.warmer.status(self.game.spec())
+
+    def _player_spec(self, spec: PlayerSpec) -> PlayerSpec:
+        """``spec`` as it plays now: an MCTS player's playouts run in Python
+        while the native code compiles."""
+        if spec.kind == "mcts" and self._backend == "python":
+            return PlayerSpec(spec.kind, (*spec.params, ("backend", "python")), spec.command)
+        return spec
+
+    def native_changed(self, spec: str) -> None:
+        """The server's compiler finished ``spec`` (its native code is ready,
+        or failed): searches from now on use it. A running analysis starts
+        again on it; another search finishes first."""
+        if self.warmer is None or spec != self.game.spec():
+            return
+        wanted = "auto" if self._native_status() == READY else "python"
+        if wanted == self._backend:
+            self._send_state()
+            return
+        if self.searching is None:
+            self._make_agents()
+            self.analyst = Searcher(self.game, self._options())
+            self._send_state()
+        elif self.searching == "analysis":
+            self._options_changed = True
+            self._changed()
+        else:
+            self._options_changed = True
+            self._send_state()
 
     def _make_agents(self) -> None:
         """Fresh agents for both sides from the one player factory, seeded
@@ -150,7 +198,9 @@ class Session:
         seeds = side_seeds(self.seed)
         options = self._options()
         self.agents: list[Agent | None] = [
-            None if spec.kind == "human" else make_agent(spec, seeds[index], options=options)
+            None
+            if spec.kind == "human"
+            else make_agent(self._player_spec(spec), seeds[index], options=options)
             for index, spec in enumerate(self.players)
         ]
 
@@ -480,12 +530,16 @@ class Session:
 
     async def start(self) -> None:
         """The connection opened: show the starting game."""
+        if self.warmer is not None:
+            self.warmer.subscribe(self.native_changed)
         self._changed()
 
     async def close(self) -> None:
         """The connection ended: stop its search, wait for the thread, and
         release the engines' tables now (an idle server may not run the
         garbage collection that would otherwise find them)."""
+        if self.warmer is not None:
+            self.warmer.unsubscribe(self.native_changed)
         await self.runner.close()
         self.analyst.close()
         for agent in self.agents:
@@ -504,7 +558,45 @@ class Session:
         self._emit(self.state_object())
 
     def state_object(self) -> dict[str, Any]:
-        """The ``state`` object: everything the page shows."""
+        """The ``state`` object: everything the page shows, ``compiling``:
+        what the page says while the game's native code compiles (else
+        None), and ``explorer`` (:meth:`_explorer`)."""
+        return {
+            **self._state_object(),
+            "compiling": self._compiling_text(),
+            "explorer": self._explorer(),
+        }
+
+    def _explorer(self) -> list[dict[str, Any]] | None:
+        """The opening explorer of the position shown: each move a book or
+        the store proves, with its result (None without a book or store)."""
+        known = self.analyst.known
+        if not known or self._over():
+            return None
+        return [
+            {
+                "move": self.game.format_move(move),
+                "score": score.raw,
+                "exact": True,
+                "kind": score.kind,
+                "plies": score.plies,
+                "words": score.describe(),
+                "source": source,
+            }
+            for move, score, source in explore(known, self.game, self.state)
+        ]
+
+    def _compiling_text(self) -> str | None:
+        if self._native_status() != COMPILING:
+            return None
+        title = _(type(self.game).title) or self.game.spec()
+        for colon in (":", "："):
+            title = title.split(colon, 1)[0]
+        return _(
+            "compiling the fast search for {game}… (the Python search answers meanwhile)"
+        ).format(game=title.strip())
+
+    def _state_object(self) -> dict[str, Any]:
         return state_object(
             self.game,
             self.record,

@@ -38,6 +38,7 @@ PAGE_STRINGS: tuple[str, ...] = (
     N_("threw away a draw"),
     N_("Switch to this variation"),
     N_("Engine lines"),
+    N_("Proven moves"),
     N_("opening book"),
     N_("store"),
     N_("from the opening book: no search needed"),

@@ -77,6 +77,7 @@ def hint_object(
         "move": shown,
         "score": score,
         "exact": exact,
+        "kind": value.kind,
         "plies": value.plies,
         "words": words,
         "text": _("Hint: {move}, {score}").format(move=shown, score=words),

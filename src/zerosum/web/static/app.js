@@ -15,6 +15,7 @@ import { bindLines, renderEngineLines } from "./lines.js";
 import { EvalGraph } from "./graph.js";
 import { bindTreePanel, renderTreeExamples, treeView } from "./treepanel.js";
 import { onMessage } from "./messages.js";
+import { renderExplorer } from "./explorer.js";
 
 function renderParts() {
   const parts = [
@@ -27,6 +28,7 @@ function renderParts() {
     renderCopy,
     renderEvaluation,
     () => renderEngineLines(boardView, playMove),
+    () => renderExplorer(playMove),
     () => graph.render(app.state),
     renderLines,
     renderSummary,

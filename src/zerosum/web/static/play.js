@@ -144,6 +144,7 @@ export function renderStatus() {
   }
   status.textContent = text;
   status.classList.toggle("thinking", Boolean(state && state.searching === "ai"));
+  renderCompiling(state);
   const showSwatch = Boolean(state && !state.over);
   swatch.hidden = !showSwatch;
   if (showSwatch) swatch.style.background = playerColour(state, state.to_move);
@@ -159,6 +160,23 @@ export function renderStatus() {
     banner.hidden = true;
     banner.textContent = "";
   }
+}
+
+// The server's note while the game's fast (native) search compiles in the
+// background (the Python search answers meanwhile); sent translated.
+function renderCompiling(state) {
+  let note = $("#compiling-note");
+  const text = state && typeof state.compiling === "string" ? state.compiling : "";
+  if (!note) {
+    if (!text) return;
+    note = document.createElement("div");
+    note.id = "compiling-note";
+    note.className = "compiling-note";
+    note.setAttribute("role", "status");
+    $("#status").insertAdjacentElement("afterend", note);
+  }
+  note.textContent = text;
+  note.hidden = !text;
 }
 
 export function renderConnection() {

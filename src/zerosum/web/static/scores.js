@@ -17,10 +17,15 @@ const DECISIVE = WIN - 10000;
  * `plies` is the distance the server sent with the score (a move entry's,
  * a progress's); only a bare score (the solver's bounds, a remembered
  * score) has its distance read from the encoding. */
-export function classify(score, exact, plies) {
+export function classify(score, exact, plies, kind) {
   const value = typeof score === "number" && Number.isFinite(score) ? score : 0;
   const proven = Boolean(exact);
   const sent = typeof plies === "number" ? plies : null;
+  // The server's decoding (docs/messages.md `kind`: Score.kind, the one
+  // encoding) when it sent one; the number is read only for bare scores.
+  if (kind === "win" || kind === "loss") return { kind, plies: sent, score: value, exact: proven };
+  if (kind === "draw") return { kind, plies: sent, score: 0, exact: true };
+  if (kind === "heuristic" || kind === "win_rate") return { kind: "heuristic", plies: null, score: value, exact: false };
   if (value >= DECISIVE) return { kind: "win", plies: sent ?? WIN - value, score: value, exact: proven };
   if (value <= -DECISIVE) return { kind: "loss", plies: sent ?? WIN + value, score: value, exact: proven };
   if (proven && value === 0) return { kind: "draw", plies: null, score: 0, exact: true };
@@ -47,13 +52,14 @@ function mcts(extra) {
 /** The badge text: W7, D, L4 or +35; for an MCTS move its win rate (61%),
  * W or L when proven without a known distance. `extra` is the move entry. */
 export function badgeText(score, exact, extra) {
-  const c = classify(score, exact, extra ? extra.plies : undefined);
+  const c = classify(score, exact, extra ? extra.plies : undefined, extra ? extra.kind : undefined);
   const m = mcts(extra);
   if (m && !exact && m.rate !== null) return Math.round(m.rate * 100) + "%";
   // the tree view's words (胜5 / 负4 in Chinese): one notation on the page
   if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) return c.kind === "win" ? t("W") : t("L");
-  if (c.kind === "win") return t("W{ply}", { ply: c.plies });
-  if (c.kind === "loss") return t("L{ply}", { ply: c.plies });
+  // A win or loss whose distance is not known: no number after it.
+  if (c.kind === "win") return c.plies === null ? t("W") : t("W{ply}", { ply: c.plies });
+  if (c.kind === "loss") return c.plies === null ? t("L") : t("L{ply}", { ply: c.plies });
   if (c.kind === "draw") return t("D");
   return signed(c.score);
 }
