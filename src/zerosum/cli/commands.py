@@ -513,9 +513,11 @@ def cmd_solve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     if getattr(args, "split", None) is not None:
         from .split import run_split
 
-        def show(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> None:
+        def show(
+            game: Game[Any, Any], state: Any, result: SearchResult[Any], split: dict[str, Any]
+        ) -> None:
             if args.json:
-                out(json_line(to_json(game, state, result)))
+                out(json_line({**to_json(game, state, result), "split": split}))
             else:
                 print_solution(game, state, result, args, out)
 

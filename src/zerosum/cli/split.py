@@ -120,10 +120,11 @@ def run_split(
     args: argparse.Namespace,
     out: Callable[[str], None],
     position: Callable[[Any, str | None, str | None], Any],
-    show: Callable[[Any, Any, SearchResult[Any]], None],
+    show: Callable[[Any, Any, SearchResult[Any], dict[str, Any]], None],
 ) -> int:
     """The ``solve --split`` command; ``position`` reads the position from
-    the options, ``show`` prints the answer as a plain solve does."""
+    the options, ``show`` prints the answer as a plain solve does (with
+    ``--json``, the ``split`` object given joins the result)."""
     check_split_options(args)
     store: KnownResults | None = store_for(args)
     if store is None:
@@ -161,7 +162,21 @@ def run_split(
             file=sys.stderr,
         )
         return 130
-    show(game, state, report.result)
+    show(
+        game,
+        state,
+        report.result,
+        {
+            "plies": args.split,
+            "jobs": progress.leaves,
+            "solved": progress.solved,
+            "from_store": progress.from_store,
+            "spared": progress.spared,
+            "cancelled": progress.cancelled,
+            "lost_workers": report.lost_workers,
+            "retried": report.retried,
+        },
+    )
     if not args.json:
         out(
             _(

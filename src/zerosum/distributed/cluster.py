@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import socket
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from ..game import ZerosumError
@@ -45,9 +48,9 @@ def _ray() -> Any:
     return ray
 
 
-def check_address(address: str) -> None:
+def check_address(address: str, connect: bool = True) -> None:
     """One line when ``address`` (not ``auto``) is not of the form
-    ``[ray://]HOST:PORT`` or nothing answers there within
+    ``[ray://]HOST:PORT`` or (``connect``) nothing answers there within
     :data:`CONNECT_SECONDS` seconds."""
     if address == "auto":
         return
@@ -58,6 +61,8 @@ def check_address(address: str) -> None:
             _("cannot read the cluster address {address!r}; expected ray://HOST:PORT,"
               " HOST:PORT or auto").format(address=address)
         )
+    if not connect:
+        return
     try:
         with socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS):
             pass
@@ -68,6 +73,27 @@ def check_address(address: str) -> None:
                 address=address, reason=error.strerror or type(error).__name__
             )
         ) from None
+
+
+def running_cluster() -> str:
+    """The address of the Ray cluster this machine belongs to, as ``ray
+    start`` left it (``$RAY_ADDRESS``, else the ``ray_current_cluster`` file
+    of Ray's temporary folder); one line when there is none. Checked here,
+    not by Ray, which waits for minutes on a cluster that has stopped."""
+    given = os.environ.get("RAY_ADDRESS")
+    if given:
+        return given
+    noted = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    try:
+        text = noted.read_text(encoding="utf-8").strip()
+    except OSError:
+        text = ""
+    if not text:
+        raise ZerosumError(
+            _("no Ray cluster runs on this machine; expected one started with ray start --head,"
+              " or --cluster HOST:PORT")
+        )
+    return text
 
 
 def _task(setup: JobSetup, job: Job) -> JobResult | Failed:
@@ -82,7 +108,10 @@ class RayPool:
     as the cluster has CPUs."""
 
     def __init__(self, setup: JobSetup, address: str) -> None:
+        check_address(address, connect=False)
         ray = _ray()
+        if address == "auto":
+            address = running_cluster()
         check_address(address)
         try:
             ray.init(
@@ -92,7 +121,7 @@ class RayPool:
                 logging_level="ERROR",
                 configure_logging=False,
             )
-        except (ConnectionError, RuntimeError, ValueError) as error:
+        except (ConnectionError, RuntimeError, ValueError, ImportError) as error:
             text = str(error).strip()
             first = text.splitlines()[0] if text else type(error).__name__
             raise ZerosumError(
