@@ -15,14 +15,34 @@ for the overhead of splitting: positions split / positions direct.
 from __future__ import annotations
 
 import argparse
+import importlib
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import zerosum
-from zerosum.distributed import split_solve
+from zerosum.distributed import JobSetup, LocalPool, Pool, split_solve
+from zerosum.game import Game
 from zerosum.search.front import Searcher, SearchOptions
 from zerosum.store import Store
+
+
+def _warm(pool: Pool, game: Game[Any, Any], weak: bool) -> None:
+    """Start every worker and compile: a split of a position 8 plies on,
+    into a store of its own (tiny jobs, little in the workers' tables)."""
+    state = game.initial_state()
+    for _ in range(8):
+        if game.is_terminal(state):
+            break
+        moves = list(game.actions(state))
+        after = [game.result(state, m) for m in moves]
+        alive = [s for s in after if not game.is_terminal(s)]
+        if not alive:
+            break
+        state = alive[0]
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "w.sqlite") as store:
+        split_solve(game, state, 1, store, weak=weak, pool=pool)
 
 
 def run(spec: str, plies: int, weak: bool, backend: str, workers: int | None,
@@ -30,11 +50,20 @@ def run(spec: str, plies: int, weak: bool, backend: str, workers: int | None,
     game = zerosum.load(spec)
     state = game.initial_state()
     where = f"ray {cluster}" if cluster else f"{workers} local worker(s)"
+    setup = JobSetup(game.spec(), weak, backend)
+    pool: Pool
+    if cluster:
+        from zerosum.distributed.cluster import RayPool
+
+        pool = RayPool(setup, cluster)
+    else:
+        pool = LocalPool(setup, workers or 1)
+    _warm(pool, game, weak)
     with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "s.sqlite") as store:
         started = time.perf_counter()
-        report = split_solve(game, state, plies, store, weak=weak, workers=workers,
-                             cluster=cluster, backend=backend)
+        report = split_solve(game, state, plies, store, weak=weak, pool=pool)
         wall = time.perf_counter() - started
+    pool.close()
     p = report.progress
     assert report.result is not None
     jobs = max(p.solved, 1)
@@ -78,9 +107,8 @@ def main() -> None:
         for workers in args.workers:
             run(spec, int(k), args.weak, args.backend, workers, None)
         if args.ray:
-            from ray.cluster_utils import Cluster
-
-            cluster = Cluster(initialize_head=True,
+            # Ray is optional (the cluster extra), and untyped here.
+            cluster = importlib.import_module("ray.cluster_utils").Cluster(initialize_head=True,
                               head_node_args={"num_cpus": 1, "include_dashboard": False})
             try:
                 cluster.add_node(num_cpus=1)

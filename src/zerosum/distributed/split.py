@@ -115,7 +115,8 @@ def split_solve(
     pool: Pool | None = None,
 ) -> SplitReport:
     """Solve ``state`` by the jobs ``plies`` plies below it (see the module's
-    notes), in ``pool`` if given, else on the Ray cluster at ``cluster``,
+    notes), in ``pool`` if given (left open, its running jobs cancelled),
+    else on the Ray cluster at ``cluster``,
     else in ``workers`` local processes (None: every core). Results go to
     and come from ``store``. Ctrl+C (KeyboardInterrupt) stops the run at
     once, its workers too, with ``stopped`` in the report. A job the solver
@@ -131,6 +132,7 @@ def split_solve(
     _read_store(tree, store, progress)
     if tree.done():
         return SplitReport(_result(tree, progress), progress, 0, 0, False)
+    owned = pool is None
     if pool is None:
         setup = JobSetup(game.spec(), weak, backend, hash_mb, imports, lang)
         if cluster:
@@ -146,7 +148,11 @@ def split_solve(
     except KeyboardInterrupt:
         stopped = True
     finally:
-        pool.close()
+        if owned:  # a pool given by the caller is the caller's to close
+            pool.close()
+        else:
+            for key in pool.running():
+                pool.cancel(key)
     result = None if stopped else _result(tree, progress)
     return SplitReport(result, progress, pool.lost_workers, pool.retried, stopped)
 
