@@ -106,6 +106,23 @@ def test_the_same_call_again_answers_from_the_store(tmp_path: Path) -> None:
     assert first.result is not None and again.result is not None
     assert again.result.score == first.result.score
     assert set(again.result.best_moves) == set(first.result.best_moves)
+    # From a position other than the start (the jobs replay from it: a bug
+    # replayed their moves from the start and stored wrong answers).
+    direct = _direct("connect4(width=4,height=4)", "1")
+    assert first.result.score.raw == direct.score.raw
+    assert set(first.result.best_moves) == set(direct.best_moves)
+
+
+def test_the_command_splits_from_the_moves_given(tmp_path: Path) -> None:
+    spec = "domineering(rows=4,cols=4)"
+    done = run_cli("solve", spec, "--moves", "b2", "--split", "2", "--workers", "1",
+                   "--backend", "python", "--store", str(tmp_path / "s.sqlite"), "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    direct = _direct(spec, "b2")
+    game = zerosum.load(spec)
+    assert answer["score"] == direct.score.raw
+    assert set(answer["best_moves"]) == {game.format_move(m) for m in direct.best_moves}
 
 
 SPEC = "gatedconnect4(width=4,height=4)"

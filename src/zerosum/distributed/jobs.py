@@ -39,10 +39,13 @@ class JobSetup:
 @dataclass(frozen=True)
 class Job:
     """A position to solve: its symmetry class's key (as the store writes
-    it) and the moves (notation) that reach it from the start."""
+    it) and the moves (notation) that reach it from ``root``, the split's
+    root position, or from the start when ``root`` is None (a position
+    object: it is pickled to the worker)."""
 
     key: str
     moves: tuple[str, ...]
+    root: Any = None
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def run_job(setup: JobSetup, job: Job) -> JobResult:
     try:
         searcher = _searcher(setup)
         game = searcher.game
-        state = game.play(job.moves)
+        state = game.play(job.moves, job.root)
         result = searcher.solve(state, weak=setup.weak, all_moves=not setup.weak)
     except Exception as error:
         reason = str(error) if isinstance(error, ZerosumError) else (

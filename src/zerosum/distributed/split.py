@@ -141,7 +141,11 @@ def split_solve(
             pool = RayPool(setup, cluster)
         else:
             pool = LocalPool(setup, default_workers() if workers is None else workers)
-    run = _Run(tree, store, pool, progress, on_progress)
+    # Jobs replay their moves from the start when the split starts there (a
+    # worker needs nothing else), else from the root position itself.
+    start = game.initial_state()
+    root = None if game.key(state) == game.key(start) else state
+    run = _Run(tree, store, pool, progress, on_progress, root)
     stopped = False
     try:
         run.run()
@@ -182,7 +186,9 @@ class _Run:
         pool: Pool,
         progress: SplitProgress,
         on_progress: Callable[[SplitProgress], None] | None,
+        root: Any,
     ) -> None:
+        self.root = root
         self.tree = tree
         self.store = store
         self.pool = pool
@@ -207,7 +213,8 @@ class _Run:
                 if key in running:
                     continue
                 node = tree.nodes[key]
-                pool.submit(Job(key, tuple(tree.game.format_move(m) for m in node.moves)))
+                moves = tuple(tree.game.format_move(m) for m in node.moves)
+                pool.submit(Job(key, moves, self.root))
                 free -= 1
             progress.running = len(pool.running())
             progress.left = len(needed) - progress.running
