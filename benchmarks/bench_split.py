@@ -81,8 +81,7 @@ def run(spec: str, plies: int, weak: bool, backend: str, workers: int | None,
 def direct(spec: str, weak: bool, backend: str) -> None:
     game = zerosum.load(spec)
     searcher = Searcher(game, SearchOptions(backend=backend, use_store=False, use_book=False))
-    searcher.solve(game.initial_state(), weak=weak)  # compile and warm nothing: a first call
-    searcher = Searcher(game, SearchOptions(backend=backend, use_store=False, use_book=False))
+    searcher.prepare()  # compiled (or loaded) before timing
     started = time.perf_counter()
     result = searcher.solve(game.initial_state(), weak=weak, all_moves=not weak)
     wall = time.perf_counter() - started

@@ -194,6 +194,7 @@ def _kill_a_worker_script(cluster: str | None) -> str:
         from zerosum.store import Store
 
         gate_game, folder, store_path = sys.argv[1:4]
+        os.environ["ZEROSUM_TEST_GATE_DRIVER"] = str(os.getpid())  # the gate is for workers
         _import(gate_game)
         gate = Path(os.environ["ZEROSUM_TEST_GATE_FILE"])
         game = zerosum.load("gatedconnect4(width=4,height=4)")

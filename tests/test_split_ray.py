@@ -44,6 +44,7 @@ DRIVER = textwrap.dedent(
     from zerosum.distributed.jobs import _import
 
     gate_game, folder, store_path = sys.argv[1:4]
+    os.environ["ZEROSUM_TEST_GATE_DRIVER"] = str(os.getpid())  # the gate is for workers
     _import(gate_game)
     node = {"num_cpus": 1}
     cluster = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})

@@ -52,7 +52,8 @@ class Job:
 class JobResult:
     """A solved job: the proven bounds (``lower == upper``: exact), the best
     moves in the notation of the position the job named, the positions and
-    seconds the proof took, and the process that ran it."""
+    seconds the proof took, the process that ran it, and whether the best
+    moves are all of them (a weak job names one)."""
 
     key: str
     lower: int
@@ -61,10 +62,14 @@ class JobResult:
     nodes: int
     seconds: float
     pid: int
+    every_best: bool = True
 
     def entry(self, best_moves: tuple[Any, ...]) -> Entry:
         """The result as a store entry (``best_moves`` parsed by the caller)."""
-        return Entry(self.lower, self.upper, best_moves, self.nodes, time.time(), "solve")
+        return Entry(
+            self.lower, self.upper, best_moves, self.nodes, time.time(), "solve",
+            every_best=self.every_best,
+        )
 
 
 #: The warm searchers of this process, one per setup.
@@ -139,4 +144,6 @@ def run_job(setup: JobSetup, job: Job) -> JobResult:
         nodes=result.stats.nodes,
         seconds=time.perf_counter() - started,
         pid=os.getpid(),
+        # A weak job proves one move that keeps the outcome, not every one.
+        every_best=not setup.weak,
     )

@@ -189,7 +189,7 @@ class SplitTree:
             return None
         wins = [m for m, o in outcomes if o > 0]
         if wins:  # a win for the side to move: the other moves are not needed
-            return Entry.outcome_only(1, wins, nodes=count)
+            return Entry.outcome_only(1, wins, nodes=count, every_best=not unknown)
         if unknown:
             return None
         result = max(o for _m, o in outcomes)
