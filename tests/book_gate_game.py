@@ -6,7 +6,8 @@ leader) stands still at a known point, whatever the machine's speed, for
 the test to stop it there.
 
 Imported with ``--import tests/book_gate_game.py``; the game is
-``gatedconnect4``.
+``gatedconnect4``. With ``ZEROSUM_TEST_GATE_FILE`` the start position
+also waits while that file exists (the split solve's tests).
 """
 
 from __future__ import annotations
@@ -41,4 +42,18 @@ class GatedConnectFour(ConnectFour):
         at = int(os.environ.get("ZEROSUM_TEST_GATE_AT", "0"))
         while book and at and _stored(book) >= at:
             time.sleep(0.05)
+        # The split solve's tests: wait while this file exists.
+        # The process waiting says so by a file named by its pid in the
+        # folder ``ZEROSUM_TEST_GATE_PIDS`` (for a test to kill it there).
+        # The driver named by ``ZEROSUM_TEST_GATE_DRIVER`` (a pid) passes.
+        gate = os.environ.get("ZEROSUM_TEST_GATE_FILE")
+        if os.environ.get("ZEROSUM_TEST_GATE_DRIVER") == str(os.getpid()):
+            gate = None
+        if gate and os.path.exists(gate):
+            folder = os.environ.get("ZEROSUM_TEST_GATE_PIDS")
+            if folder:
+                with open(os.path.join(folder, str(os.getpid())), "w"):
+                    pass
+            while os.path.exists(gate):
+                time.sleep(0.05)
         return super().initial_state()

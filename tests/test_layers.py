@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
     # store: what lasts (solved positions, books)
     "zerosum.store": 3,
     "zerosum.book": 3,
+    "zerosum.distributed": 3,
     # play: players, the game loop, matches, Elo, records
     "zerosum.play": 4,
     # front ends: render what search returns

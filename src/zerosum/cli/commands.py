@@ -510,6 +510,21 @@ def cmd_solve(args: argparse.Namespace, out: Callable[[str], None]) -> int:
             obj["plies"] = None
         return obj
 
+    if getattr(args, "split", None) is not None:
+        from .split import run_split
+
+        def show(
+            game: Game[Any, Any], state: Any, result: SearchResult[Any], split: dict[str, Any]
+        ) -> None:
+            if args.json:
+                out(json_line({**to_json(game, state, result), "split": split}))
+            else:
+                print_solution(game, state, result, args, out)
+
+        return run_split(args, out, _position, show)
+    for flag in ("workers", "cluster"):
+        if getattr(args, flag, None) is not None:
+            raise ZerosumError(_("--{flag} goes with --split").format(flag=flag))
     return _run_positions(args, out, _solve_one, to_json, print_solution)
 
 

@@ -301,6 +301,29 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("with --weak: list every move that keeps the outcome (each one is proven: slower)"),
     )
+    solve.add_argument(
+        "--split",
+        type=_whole_number,
+        metavar="K",
+        help=_(
+            "solve by independent jobs: one per position K plies on, each kept in the store"
+            " (the same command resumes)"
+        ),
+    )
+    solve.add_argument(
+        "--workers",
+        type=_whole_number,
+        metavar="N",
+        help=_("with --split: worker processes on this machine (default: every core)"),
+    )
+    solve.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help=_(
+            "with --split: run the jobs on a Ray cluster: ray://HOST:PORT, HOST:PORT or auto"
+            " (default: $ZEROSUM_CLUSTER; the cluster extra)"
+        ),
+    )
 
     counting = commands.add_parser("perft", help=_("count move sequences of a given length"))
     position_options(counting)
