@@ -49,8 +49,10 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from ..games import othello as rules
+from ..search.margin import Stopped
 from . import bits
-from .othello import PASS_CODE, flips8, hash_pair, moves8, to_external, to_internal
+from .othello import PASS_CODE, flips8, hash_pair, moves8, to_internal
 
 U64 = NDArray[np.uint64]
 I64 = NDArray[np.int64]
@@ -172,7 +174,7 @@ def _odd_quadrants(empties: np.uint64, quadrant: np.uint64, half: np.uint64) -> 
 # -- the last empties: no table ------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _small(
     mine: np.uint64, theirs: np.uint64, empties: np.uint64, alpha: int, beta: int,
     quadrant: np.uint64, half: np.uint64, corners: np.uint64,
@@ -391,7 +393,7 @@ def _order(
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _deep(
     mine: np.uint64, theirs: np.uint64, empties: np.uint64, alpha: int, beta: int,
     keys: U64, vals: I64, c: U64, ctl: I64,
@@ -498,7 +500,7 @@ def _deep(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     mine: np.uint64, theirs: np.uint64, alpha: int, beta: int,
     keys: U64, vals: I64, c: U64, ctl: I64,
@@ -542,11 +544,6 @@ def play_move(mine: np.uint64, theirs: np.uint64, square: int) -> tuple[np.uint6
 # -- the root ------------------------------------------------------------------------
 
 
-class Stopped(Exception):
-    """The search was stopped (its flag, or its position budget) before the
-    value was proven."""
-
-
 @dataclass(frozen=True)
 class Margin:
     """An exact solve: ``margin`` for the side to move, every move reaching
@@ -561,13 +558,11 @@ class Margin:
 class EndgameSolver:
     """The exact margin of Othello positions on a board of side ``size``,
     with a table of ``slots`` entries kept between solves (clear it with
-    :meth:`clear`). ``stop`` (an int64 array of one element or more) is the
-    flag another thread sets to stop the search; ``budget`` bounds the
-    positions a solve may visit (0: none)."""
+    :meth:`clear`); :meth:`stop` ends a running solve from another thread.
+    The solve's positions go below :data:`SMALL_EMPTIES` (``small``) without
+    the table."""
 
-    def __init__(
-        self, size: int, slots: int = DEFAULT_SLOTS, stop: Any = None, small: int = SMALL_EMPTIES
-    ) -> None:
+    def __init__(self, size: int, slots: int = DEFAULT_SLOTS, small: int = SMALL_EMPTIES) -> None:
         self.size = size
         self.cells = size * size
         self.c = constants(size, small)
@@ -575,7 +570,7 @@ class EndgameSolver:
         self.keys = np.zeros(slots, dtype=np.uint64)
         self.vals = np.full(slots, -1, dtype=np.int64)
         self.ctl = np.zeros(3, dtype=np.int64)
-        self._stop = stop
+        self._stopped = False
 
     def clear(self) -> None:
         self.vals[:] = -1
@@ -585,8 +580,14 @@ class EndgameSolver:
         """Positions visited since the solver was made."""
         return int(self.ctl[0])
 
+    def stop(self) -> None:
+        """From another thread: end the running solve (it raises
+        :class:`Stopped`). The next solve starts afresh."""
+        self._stopped = True
+        self.ctl[1] = 1
+
     def _search(self, mine: int, theirs: int, alpha: int, beta: int) -> int:
-        if self._stop is not None and self._stop[0]:
+        if self._stopped:
             self.ctl[1] = 1
         value = int(
             search(np.uint64(mine), np.uint64(theirs), alpha, beta,
@@ -620,6 +621,7 @@ class EndgameSolver:
         best moves (every one with ``all_moves``, else one). Raises
         :class:`Stopped` when stopped or past ``budget`` positions."""
         start = int(self.ctl[0])
+        self._stopped = False
         self.ctl[1] = 0
         self.ctl[2] = start + budget if budget > 0 else 0
         empties = int(self.c[C_BOARD]) & ~(mine | theirs)
@@ -664,12 +666,56 @@ class EndgameSolver:
             mine, theirs = int(cm), int(ct)
 
 
-def solver_for(size: int, slots: int = DEFAULT_SLOTS, stop: Any = None) -> EndgameSolver:
-    """An :class:`EndgameSolver` for a board of side ``size``."""
-    return EndgameSolver(size, slots, stop)
+# -- the game's states -----------------------------------------------------------------
+
+
+class OthelloMargin:
+    """The exact-margin solver as :mod:`zerosum.search.margin` asks for it:
+    states and moves of an :class:`~zerosum.games.othello.Othello` game."""
+
+    def __init__(self, game: rules.Othello, slots: int = DEFAULT_SLOTS) -> None:
+        self.game = game
+        self.size = game.size
+        self.solver = EndgameSolver(game.size, slots)
+
+    def _words(self, state: Any) -> tuple[int, int]:
+        return to_internal(state[0], self.size), to_internal(state[1], self.size)
+
+    def _action(self, square: int) -> int:
+        if square == PASS_CODE:
+            return rules.PASS
+        return (square // 8) * self.size + square % 8
+
+    def _square(self, action: int) -> int:
+        if action == rules.PASS:
+            return PASS_CODE
+        return (action // self.size) * 8 + action % self.size
+
+    def solve(self, state: Any, all_moves: bool, budget: int) -> tuple[int, tuple[int, ...], int]:
+        """``(margin, best moves, positions)`` for the side to move; raises
+        :class:`Stopped` when stopped or past ``budget`` positions (0:
+        none)."""
+        mine, theirs = self._words(state)
+        solved = self.solver.solve(mine, theirs, all_moves, budget)
+        return solved.margin, tuple(self._action(m) for m in solved.best_moves), solved.positions
+
+    def line(self, state: Any, first: int) -> list[int]:
+        """A principal variation to the end, starting with ``first``."""
+        mine, theirs = self._words(state)
+        return [self._action(m) for m in self.solver.line(mine, theirs, self._square(first))]
+
+    def stop(self) -> None:
+        self.solver.stop()
+
+
+def margin_solver(game: Any) -> OthelloMargin | None:
+    """The native exact-margin solver for ``game``, or None when it has none
+    (every Othello size has one)."""
+    if type(game) is not rules.Othello or game.size not in rules.SIZES:
+        return None
+    return OthelloMargin(game)
 
 
 __all__ = [
-    "EndgameSolver", "Margin", "Stopped", "solver_for", "stable_discs",
-    "to_external", "to_internal",
+    "EndgameSolver", "Margin", "OthelloMargin", "Stopped", "margin_solver", "stable_discs",
 ]

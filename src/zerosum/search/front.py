@@ -38,12 +38,12 @@ from typing import Any, Protocol
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from . import recall, reference, solver
+from . import margin, recall, reference, solver
 from .backends import NOT_REGISTERED
 from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
 from .proven import KnownResults, default_store, find_book
-from .types import Limits, MoveScore, SearchResult, check_limits
+from .types import WIN, Limits, MoveScore, SearchResult, SearchStats, check_limits
 
 #: The AI's time per move when no limit is given: small games are solved well
 #: within it, large ones still move.
@@ -208,6 +208,9 @@ class _EngineAlgorithm:
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions) -> None:
         self.engine: Engine[Any] = Engine(game, options.engine_options())
+        #: The exact-margin solver of a game with sized results, made at its
+        #: first strong solve and kept (with its table) for the next.
+        self._margin: margin.MarginSolver | None = None
 
     @property
     def backend(self) -> str:
@@ -238,6 +241,16 @@ class _EngineAlgorithm:
     ) -> SearchResult[Any]:
         if depth is not None:
             return self.engine.analyze(state, Limits(depth=depth), on_progress=on_progress)
+        game = self.engine.game
+        if not weak and margin.sized(game):
+            if self._margin is None:
+                self._margin = margin.margin_solver(game, self.engine.backend)
+            try:
+                return margin.solve(
+                    game, state, solver=self._margin, limits=limits, all_moves=all_moves
+                )
+            except margin.Stopped:
+                raise solver.SolveInterrupted(-WIN, WIN, None, SearchStats()) from None
         return solver.solve(
             self.engine.game,
             state,
@@ -250,6 +263,8 @@ class _EngineAlgorithm:
 
     def stop(self) -> None:
         self.engine.stop()
+        if self._margin is not None:
+            self._margin.stop()
 
     def close(self) -> None:
         self.engine.close()
@@ -507,13 +522,16 @@ class Searcher:
                     _("the solver searches to the end of the game; expected no depth limit")
                 )
         _check_playable(self.game, state)
-        if depth is None:
+        # The store and the books keep outcomes, not margins.
+        margins = not weak and depth is None and margin.sized(self.game)
+        if depth is None and not margins:
             kept = recall.recall_solve(self.known, self.game, state, weak)
             if kept is not None:
                 return kept
         # Only a solve that proves every best move is kept whole.
         keep = (
             depth is None
+            and not margins
             and all_moves
             and self.store is not None
             and self.options.algorithm in _PROVERS
@@ -521,7 +539,12 @@ class Searcher:
         try:
             result = self.algorithm.solve(state, weak, depth, on_progress, limits, all_moves)
         except solver.SolveInterrupted as stopped:
-            if depth is None and self.store is not None and self.options.algorithm in _PROVERS:
+            if (
+                depth is None
+                and not margins
+                and self.store is not None
+                and self.options.algorithm in _PROVERS
+            ):
                 recall.remember_bounds(
                     self.store, self.game, state, stopped.lower, stopped.upper,
                     stopped.stats.nodes,
