@@ -7,6 +7,7 @@ Run from the repository root (needs the ``fast`` extra: numba)::
     python benchmarks/bench_ffo.py --first 40 --last 59  # #40-#59
     python benchmarks/bench_ffo.py --first 1 --last 19   # the quick ones
     python benchmarks/bench_ffo.py --edax /path/to/edax  # Edax too
+    python benchmarks/bench_ffo.py --six --hash 1024     # Othello 6x6 from the start
 
 The positions are read from ``../shared/data/othello/fforum-*.obf`` (never
 copied into the repository; ``--data`` points elsewhere). For each: the
@@ -102,6 +103,24 @@ def run_edax(edax: Path, lines: list[str], bits: int) -> tuple[list[tuple[int, i
     return [(int(score), int(nodes)) for score, nodes in rows], spent
 
 
+def six(megabytes: int) -> int:
+    """Othello 6x6 from the start: the exact margin for Black (published:
+    White wins 20-16, -4) and one best move."""
+    slots = megabytes * (1 << 20) // ENTRY_BYTES
+    solver = EndgameSolver(6, slots)
+    black = (1 << 19) | (1 << 26)  # d3 and c4 in the 8x8 layout (c3, d4 White)
+    white = (1 << 18) | (1 << 27)
+    t0, w0 = cpu(), time.perf_counter()
+    solved = solver.solve(black, white, all_moves=False)
+    spent, wall = cpu() - t0, time.perf_counter() - w0
+    move = SQUARES[solved.best_moves[0]] if solved.best_moves else "-"
+    print(f"6x6 from the start: margin {solved.margin:+d} for Black (published -4), "
+          f"a best move {move.lower()}, {solved.positions:,d} positions, "
+          f"{spent:.1f} CPU s, {wall:.1f} s; table {megabytes} MB")
+    print(f"# load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    return 0 if solved.margin == -4 else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=40)
@@ -109,7 +128,12 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--hash", type=int, default=64, help="table megabytes (default 64)")
     parser.add_argument("--edax", type=Path, help="an Edax binary, to solve the same positions")
+    parser.add_argument(
+        "--six", action="store_true", help="solve Othello 6x6 from the start instead"
+    )
     args = parser.parse_args()
+    if args.six:
+        return six(args.hash)
     todo = problems(args.data, args.first, args.last)
     slots = args.hash * (1 << 20) // ENTRY_BYTES
     started = time.perf_counter()
