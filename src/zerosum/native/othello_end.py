@@ -78,9 +78,11 @@ PARITY_EMPTIES = 5
 #: Empty squares at or above which :func:`_deep` looks for enhanced
 #: transposition cut-offs before searching.
 ETC_EMPTIES = 12
-#: The stability cut-off is tried when the window's floor is at least this
-#: (a low floor is rarely above what the opponent's stable discs allow).
-STABILITY_ALPHA = 0
+#: The stability cut-off is tried when the window's floor is at least twice
+#: the empties less this: below, the opponent would need more stable discs
+#: than such positions have (tried at every floor above 0: 113.3 M positions
+#: on FFO #21-#34 in 8.0 CPU s; with this rule: see benchmarks/README.md).
+STABILITY_SLACK = 4
 #: The default table: 2**22 + a prime's worth of entries (16 bytes each).
 DEFAULT_SLOTS = 4_194_301
 
@@ -379,7 +381,14 @@ def _order(
         flipped = flips8(mine, theirs, bit)
         answers = moves8(theirs ^ flipped, mine | flipped | bit) & (empties ^ bit)
         replies = popcount(answers) + popcount(answers & corners)
-        key = replies * 1024 + (0 if odd & bit else 256) + popcount(flipped) * 64 + square
+        # The opponent's potential mobility: empty squares next to our discs.
+        ours = mine | flipped | bit
+        near = (ours << _S8) | (ours >> _S8)
+        near |= (((ours << _S1) | (ours << _S9) | (ours >> _S7)) & ~_COL_A)
+        near |= (((ours >> _S1) | (ours >> _S9) | (ours << _S7)) & ~_COL_H)
+        potential = popcount(near & empties & ~bit)
+        key = ((replies * 16 + potential) << 12) | (0 if odd & bit else 2048)
+        key |= (popcount(flipped) << 6) | square
         if square == first:
             key = square
         j = count
@@ -426,7 +435,7 @@ def _deep(
         return -_deep(theirs, mine, empties, -beta, -alpha, keys, vals, c, ctl)
     cells = as_int(c[C_CELLS])
     # The stability cut-off: the opponent's stable discs stay theirs.
-    if alpha >= STABILITY_ALPHA:
+    if alpha >= 2 * count - STABILITY_SLACK:
         stable = stable_discs(c, theirs, mine | theirs)
         top = cells - 2 * popcount(stable)
         if top <= alpha:
