@@ -229,3 +229,13 @@ def test_cli_json_margin() -> None:
     assert obj["margin"] is None and obj["value"] == -1
     done = run_cli("solve", "othello(size=4)", "--backend", "python", "--no-store")
     assert "by a final margin of -10 with perfect play" in done.stdout
+
+
+def test_margins_off_gives_the_outcome_with_its_distance() -> None:
+    # Books and the store keep outcomes with their distances: asked so, a
+    # strong solve of Othello is the outcome solver's, as before margins.
+    game = zerosum.load("othello(size=4)")
+    options = SearchOptions(backend="python", use_store=False, use_book=False, margins=False)
+    result = Searcher(game, options).solve(game.initial_state())
+    assert result.margin is None
+    assert result.score.outcome == -1 and result.score.plies is not None

@@ -77,7 +77,11 @@ class SearchOptions:
       the command line, the browser and ``zerosum engine`` set; none in a
       plain library use);
     * ``use_store`` -- False: no store at all (``--no-store``);
-    * ``use_book``  -- False: no opening book (``--no-book``).
+    * ``use_book``  -- False: no opening book (``--no-book``);
+    * ``margins``   -- a strong solve of a game whose result has a size
+      (``Game.max_margin``: Othello) finds the exact margin (True, the
+      default; not kept in the store); False: the outcome with its distance,
+      as for every other game (what books and the store keep).
 
     A solve is answered from the book or the store when they know the
     position (or every move's result), and a completed solve (and an
@@ -96,6 +100,7 @@ class SearchOptions:
     store: KnownResults | None = field(default=None, compare=False)
     use_store: bool = True
     use_book: bool = True
+    margins: bool = True
 
     def __post_init__(self) -> None:
         if self.algorithm not in _ALGORITHMS:
@@ -208,6 +213,7 @@ class _EngineAlgorithm:
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions) -> None:
         self.engine: Engine[Any] = Engine(game, options.engine_options())
+        self.margins = options.margins
         #: The exact-margin solver of a game with sized results, made at its
         #: first strong solve and kept (with its table) for the next.
         self._margin: margin.MarginSolver | None = None
@@ -242,7 +248,7 @@ class _EngineAlgorithm:
         if depth is not None:
             return self.engine.analyze(state, Limits(depth=depth), on_progress=on_progress)
         game = self.engine.game
-        if not weak and margin.sized(game):
+        if not weak and self.margins and margin.sized(game):
             if self._margin is None:
                 self._margin = margin.margin_solver(game, self.engine.backend)
             try:
@@ -523,7 +529,13 @@ class Searcher:
                 )
         _check_playable(self.game, state)
         # The store and the books keep outcomes, not margins.
-        margins = not weak and depth is None and margin.sized(self.game)
+        margins = (
+            not weak
+            and depth is None
+            and self.options.margins
+            and self.options.algorithm == "engine"
+            and margin.sized(self.game)
+        )
         if depth is None and not margins:
             kept = recall.recall_solve(self.known, self.game, state, weak)
             if kept is not None:
