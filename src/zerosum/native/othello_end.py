@@ -716,6 +716,10 @@ class OthelloMargin:
     def stop(self) -> None:
         self.solver.stop()
 
+    @property
+    def positions(self) -> int:
+        return self.solver.positions
+
 
 def margin_solver(game: Any) -> OthelloMargin | None:
     """The native exact-margin solver for ``game``, or None when it has none

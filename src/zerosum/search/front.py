@@ -43,7 +43,15 @@ from .backends import NOT_REGISTERED
 from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
 from .proven import KnownResults, default_store, find_book
-from .types import WIN, Limits, MoveScore, SearchResult, SearchStats, check_limits
+from .types import (
+    Limits,
+    MoveScore,
+    SearchResult,
+    SearchStats,
+    check_limits,
+    loss_in,
+    win_in,
+)
 
 #: The AI's time per move when no limit is given: small games are solved well
 #: within it, large ones still move.
@@ -255,8 +263,10 @@ class _EngineAlgorithm:
                 return margin.solve(
                     game, state, solver=self._margin, limits=limits, all_moves=all_moves
                 )
-            except margin.Stopped:
-                raise solver.SolveInterrupted(-WIN, WIN, None, SearchStats()) from None
+            except margin.Stopped as stopped:
+                # Nothing proven: the widest bounds, as the outcome solver's.
+                spent = SearchStats(nodes=stopped.positions)
+                raise solver.SolveInterrupted(loss_in(1), win_in(1), None, spent) from None
         return solver.solve(
             self.engine.game,
             state,

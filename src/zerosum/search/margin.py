@@ -37,7 +37,10 @@ from .types import Limits, Score, SearchResult, SearchStats, loss_in, win_in
 
 
 class Stopped(Exception):
-    """A margin solve was stopped (its stop, time or position budget)."""
+    """A margin solve was stopped (its stop, time or position budget) after
+    ``positions`` positions (set by :func:`solve`)."""
+
+    positions = 0
 
 
 class MarginSolver(Protocol):
@@ -55,6 +58,10 @@ class MarginSolver(Protocol):
 
     def stop(self) -> None:
         """From another thread: end the running solve."""
+
+    @property
+    def positions(self) -> int:
+        """Positions visited since the solver was made."""
 
 
 def sized(game: Game[Any, Any]) -> bool:
@@ -206,9 +213,13 @@ def solve(
         timer.daemon = True
         timer.start()
     started = time.perf_counter()
+    before = solver.positions
     try:
         margin, best, positions = solver.solve(state, all_moves, budget)
         pv = tuple(solver.line(state, best[0])) if best else ()
+    except Stopped as stopped:
+        stopped.positions = solver.positions - before
+        raise
     finally:
         if timer is not None:
             timer.cancel()
