@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 import zerosum
-from zerosum.search.front import SearchOptions, analyze, available_backends
+from zerosum.search.front import SearchOptions, analyze, available_backends, solve
 
 
 def main() -> int:
@@ -37,6 +37,9 @@ def main() -> int:
                     analyze(game, state, options, time=0.2)
             except zerosum.ZerosumError:
                 continue  # no native code for this game (or algorithm)
+    # The Othello endgame solver (exact margins) is a compiled family of its own.
+    game = zerosum.load("othello(size=4)")
+    solve(game, game.initial_state(), SearchOptions(backend="native", use_store=False))
     print("warm_native: compiled the native search of every built-in game", file=sys.stderr)
     return 0
 

@@ -81,6 +81,11 @@ def test_solving_with_the_store_changes_no_answer(
             assert _answer(strong) == truth[p], game.format_position(p)
             weak = asking.solve(p, weak=True)
             assert _weak(weak) == weak_truth[p], game.format_position(p)
+        if game.max_margin() is not None:
+            # A strong solve of a game with sized results finds the margin,
+            # which the store (of outcomes) does not keep: always a search.
+            assert sources["store"] == 0
+            return
         assert sources["store"] > len(positions) // 3
         # Symmetric images are answered from their class's row.
         if game.symmetry_count() > 1:

@@ -23,6 +23,14 @@ its own protocol below:
   for depth-limited search, an opening table, table keys, symmetries, move
   ordering, immediate wins, non-losing moves, static bounds and
   ``mover_wins_only``. None changes a proven value.
+* sized results -- a game whose result has a size beyond win, draw or loss
+  (Othello's final disc difference) says so with ``max_margin()`` (the
+  largest margin; None by default: no size) and ``margin(state, player)``
+  (the size at a terminal, its sign the utility's). A strong solve then
+  finds the exact margin under perfect play (each side maximising its own
+  margin: the objective of the FFO endgame test), the moves that reach it
+  and a line to the end; a weak solve still proves win, draw or loss only
+  (:mod:`zerosum.search.margin`).
 
 :func:`zerosum.testing.check_game` checks the rules and every layer a game
 implements.
@@ -293,6 +301,20 @@ class Game(ABC, Generic[S, A]):
     def utility(self, state: S, player: Player) -> int:
         """At a terminal state: +1 if ``player`` won, -1 if they lost, 0 for a
         draw. The two players' utilities always sum to zero."""
+
+    # -- sized results ---------------------------------------------------------
+    def max_margin(self) -> int | None:
+        """The largest margin a game can end with (:meth:`margin`), or None
+        when its results have no size beyond win, draw or loss (the default).
+        A game that gives a number here is solved for its exact margin."""
+        return None
+
+    def margin(self, state: S, player: Player) -> int:
+        """At a terminal state: by how much ``player`` won (positive), lost
+        (negative) or 0 for a draw, within ``+-max_margin()``; its sign is
+        always :meth:`utility`'s and the players' margins sum to zero. The
+        default is the utility itself."""
+        return self.utility(state, player)
 
     # -- depth-limited search ------------------------------------------------
     def evaluate(self, state: S, player: Player) -> int:

@@ -101,7 +101,11 @@ def result_fields(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -
         "score": result.score.raw,
         "exact": result.score.exact,
         "kind": result.score.kind,
-        "plies": plies_of(game, state, result.score, result.pv),
+        # A margin solve proves the margin, not the shortest way to it.
+        "plies": None if result.margin is not None else plies_of(
+            game, state, result.score, result.pv
+        ),
+        "margin": result.margin,
         "words": result.score.describe(),
         "best_move": None if result.best_move is None else game.format_move(result.best_move),
         "pv": [game.format_move(m) for m in result.pv],

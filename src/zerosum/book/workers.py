@@ -62,7 +62,11 @@ class PositionSolver:
         self.game = load(setup.spec)
         # A fresh proof: neither the store nor any book is read (nor written).
         options = SearchOptions(
-            backend=setup.backend, hash_mb=setup.hash_mb, use_store=False, use_book=False
+            backend=setup.backend,
+            hash_mb=setup.hash_mb,
+            use_store=False,
+            use_book=False,
+            margins=False,  # a book keeps outcomes with their distances
         )
         self.searcher = Searcher(self.game, options)
 

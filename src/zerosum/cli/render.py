@@ -370,13 +370,22 @@ def print_solution(
     out(game.render(state))
     player = game.player_name(game.to_move(state))
     # A weak solve proves the outcome only, not its distance.
-    plies = None if args.weak else plies_of(game, state, result.score, result.pv)
+    plies = (
+        None
+        if args.weak or result.margin is not None
+        else plies_of(game, state, result.score, result.pv)
+    )
     value = (
         describe_value(result.score.outcome)
         if result.score.exact
         else result.score.describe()  # --depth that did not reach the end
     )
-    if plies is None:
+    if result.margin is not None:  # the exact margin (its line is not the shortest)
+        template = _(
+            "{player} to move: {value}, by a final margin of {margin:+d} with perfect play."
+        )
+        out(template.format(player=player, value=value, margin=result.margin))
+    elif plies is None:
         out(_("{player} to move: {value}.").format(player=player, value=value))
     elif plies == 1:
         out(

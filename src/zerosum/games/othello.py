@@ -384,6 +384,20 @@ class Othello(Game[State, int]):
         sign = (diff > 0) - (diff < 0)
         return sign if player == state[2] else -sign
 
+    def max_margin(self) -> int:
+        """Every square: a win 64-0 on 8x8 is +64."""
+        return self.cells
+
+    def margin(self, state: State, player: Player) -> int:
+        """At the end: ``player``'s discs less the opponent's, the empty
+        squares of a game ended before the board is full going to the winner
+        (the tournament rules' count, and the FFO test's)."""
+        mine, theirs = state[0].bit_count(), state[1].bit_count()
+        diff = mine - theirs
+        empty = self.cells - mine - theirs
+        diff += empty if diff > 0 else -empty if diff < 0 else 0
+        return diff if player == state[2] else -diff
+
     def winner(self, state: State) -> Player | None:
         """The winner once the game is over (None for a draw or a game on)."""
         if not self.is_terminal(state):

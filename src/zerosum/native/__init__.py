@@ -127,5 +127,12 @@ class _Backend:
 
         return NativeTree(adapter, max_nodes)
 
+    def margin_solver(self, game: Any) -> Any:
+        if adapter_for(game) is None:
+            return None
+        from .othello_end import margin_solver
+
+        return margin_solver(game)
+
 
 register_native(_Backend())

@@ -864,3 +864,13 @@ def adapter(game: Any, exact: int | None = None) -> OthelloNative | None:
     if type(game) is not rules.Othello or game.size not in rules.SIZES:
         return None
     return OthelloNative(game, exact)
+
+
+# -- public names for the dedicated endgame solver (native/othello_end.py) ---------
+#: The moves of ``mine`` against ``theirs`` in the 8x8 layout (off-board
+#: squares not masked: on a smaller board they are never reached).
+moves8 = _moves8
+#: The discs of ``theirs`` that a disc of ``mine`` on the square ``bit`` flips.
+flips8 = _flips8
+#: The 64-bit hash of a pair of bitboards (the ``key`` primitive's).
+hash_pair = _hash

@@ -59,6 +59,10 @@ class NativeBackend(Protocol):
     def tree(self, adapter: Any, max_nodes: int) -> Any:
         """Monte Carlo tree search with its whole tree in compiled code."""
 
+    def margin_solver(self, game: Any) -> Any:
+        """The compiled exact-margin solver for ``game``
+        (:class:`~zerosum.search.margin.MarginSolver`), or None."""
+
 
 _NATIVE: list[NativeBackend] = []
 

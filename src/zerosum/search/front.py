@@ -38,12 +38,20 @@ from typing import Any, Protocol
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from . import recall, reference, solver
+from . import margin, recall, reference, solver
 from .backends import NOT_REGISTERED
 from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
 from .proven import KnownResults, default_store, find_book
-from .types import Limits, MoveScore, SearchResult, check_limits
+from .types import (
+    Limits,
+    MoveScore,
+    SearchResult,
+    SearchStats,
+    check_limits,
+    loss_in,
+    win_in,
+)
 
 #: The AI's time per move when no limit is given: small games are solved well
 #: within it, large ones still move.
@@ -77,7 +85,11 @@ class SearchOptions:
       the command line, the browser and ``zerosum engine`` set; none in a
       plain library use);
     * ``use_store`` -- False: no store at all (``--no-store``);
-    * ``use_book``  -- False: no opening book (``--no-book``).
+    * ``use_book``  -- False: no opening book (``--no-book``);
+    * ``margins``   -- a strong solve of a game whose result has a size
+      (``Game.max_margin``: Othello) finds the exact margin (True, the
+      default; not kept in the store); False: the outcome with its distance,
+      as for every other game (what books and the store keep).
 
     A solve is answered from the book or the store when they know the
     position (or every move's result), and a completed solve (and an
@@ -96,6 +108,7 @@ class SearchOptions:
     store: KnownResults | None = field(default=None, compare=False)
     use_store: bool = True
     use_book: bool = True
+    margins: bool = True
 
     def __post_init__(self) -> None:
         if self.algorithm not in _ALGORITHMS:
@@ -208,6 +221,10 @@ class _EngineAlgorithm:
 
     def __init__(self, game: Game[Any, Any], options: SearchOptions) -> None:
         self.engine: Engine[Any] = Engine(game, options.engine_options())
+        self.margins = options.margins
+        #: The exact-margin solver of a game with sized results, made at its
+        #: first strong solve and kept (with its table) for the next.
+        self._margin: margin.MarginSolver | None = None
 
     @property
     def backend(self) -> str:
@@ -238,6 +255,18 @@ class _EngineAlgorithm:
     ) -> SearchResult[Any]:
         if depth is not None:
             return self.engine.analyze(state, Limits(depth=depth), on_progress=on_progress)
+        game = self.engine.game
+        if not weak and self.margins and margin.sized(game):
+            if self._margin is None:
+                self._margin = margin.margin_solver(game, self.engine.backend)
+            try:
+                return margin.solve(
+                    game, state, solver=self._margin, limits=limits, all_moves=all_moves
+                )
+            except margin.Stopped as stopped:
+                # Nothing proven: the widest bounds, as the outcome solver's.
+                spent = SearchStats(nodes=stopped.positions)
+                raise solver.SolveInterrupted(loss_in(1), win_in(1), None, spent) from None
         return solver.solve(
             self.engine.game,
             state,
@@ -250,6 +279,8 @@ class _EngineAlgorithm:
 
     def stop(self) -> None:
         self.engine.stop()
+        if self._margin is not None:
+            self._margin.stop()
 
     def clear(self) -> None:
         self.engine.clear()
@@ -518,7 +549,15 @@ class Searcher:
                     _("the solver searches to the end of the game; expected no depth limit")
                 )
         _check_playable(self.game, state)
-        if depth is None:
+        # The store and the books keep outcomes, not margins.
+        margins = (
+            not weak
+            and depth is None
+            and self.options.margins
+            and self.options.algorithm == "engine"
+            and margin.sized(self.game)
+        )
+        if depth is None and not margins:
             kept = recall.recall_solve(self.known, self.game, state, weak, all_moves)
             if kept is not None:
                 return kept
@@ -526,13 +565,19 @@ class Searcher:
         # again, not "every best move").
         keep = (
             depth is None
+            and not margins
             and self.store is not None
             and self.options.algorithm in _PROVERS
         )
         try:
             result = self.algorithm.solve(state, weak, depth, on_progress, limits, all_moves)
         except solver.SolveInterrupted as stopped:
-            if depth is None and self.store is not None and self.options.algorithm in _PROVERS:
+            if (
+                depth is None
+                and not margins
+                and self.store is not None
+                and self.options.algorithm in _PROVERS
+            ):
                 recall.remember_bounds(
                     self.store, self.game, state, stopped.lower, stopped.upper,
                     stopped.stats.nodes,

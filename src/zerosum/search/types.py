@@ -264,7 +264,11 @@ class SearchResult(Generic[A]):
     * ``stats``     -- positions visited, leaves, cut-offs, time;
     * ``source``    -- where the answer came from: ``search`` (this search),
       ``store`` (the store of proven results) or ``book`` (an opening book);
-      an answer kept from an earlier proof counts no positions searched.
+      an answer kept from an earlier proof counts no positions searched;
+    * ``margin``    -- for the solve of a game with sized results
+      (``Game.max_margin``): the exact final margin for the side to move
+      under perfect play (Othello: the disc difference), ``best_moves`` the
+      moves reaching it; None otherwise.
     """
 
     best_move: A | None
@@ -275,6 +279,7 @@ class SearchResult(Generic[A]):
     best_moves: tuple[A, ...] = ()
     moves: tuple[MoveScore[A], ...] = field(default_factory=tuple)
     source: str = "search"
+    margin: int | None = None
 
 
 @dataclass(frozen=True)
