@@ -27,6 +27,7 @@ from ..report import (
     position_fields,
     solve_object,
 )
+from ..search.engine import every_core
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.proven import set_books_enabled, set_default_store
@@ -226,12 +227,33 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         backend=getattr(args, "backend", "auto"),
         hash_mb=getattr(args, "hash", None),
         symmetry=getattr(args, "symmetry", None),
+        threads=threads_for(args),
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
         seed=getattr(args, "seed", None),
         store=store_for(args),
         use_store=use_store(args),
         use_book=use_book(args),
     )
+
+
+def threads_for(args: argparse.Namespace) -> int:
+    """--threads, else every core for solve and analyze and one for the
+    rest (a game's AI shares the machine with its player)."""
+    threads: int | None = getattr(args, "threads", None)
+    if threads is not None:
+        return threads
+    return every_core() if args.command in ("solve", "analyze") else 1
+
+
+def note_one_thread(args: argparse.Namespace, searcher: Searcher) -> None:
+    """One line when --threads asks for more than one thread of a search
+    that runs in Python (the GIL would serialise them: it runs on one)."""
+    asked = getattr(args, "threads", None) or 1
+    if asked > 1 and args.algorithm == "engine" and searcher.backend == "python":
+        print(
+            _("zerosum: --threads needs the native backend; searching on one thread"),
+            file=sys.stderr,
+        )
 
 
 def iterations_for(args: argparse.Namespace) -> int | None:
@@ -256,6 +278,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             depth=args.depth, time=args.time, nodes=args.nodes, iterations=iterations_for(args)
         )
         searcher = Searcher(game, search_options(args))
+        note_one_thread(args, searcher)
         started = time.perf_counter()
         try:
             # No limit given: the algorithm's default (the engine: 10 s).
@@ -376,6 +399,7 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
     limits = Limits(time=getattr(args, "time", None), nodes=getattr(args, "nodes", None))
     all_moves = not args.weak or getattr(args, "all_moves", False)
     searcher = Searcher(game, search_options(args))
+    note_one_thread(args, searcher)
     started = time.perf_counter()
     try:
         return _searching(

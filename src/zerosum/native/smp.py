@@ -36,7 +36,6 @@ share of what is left when the search of a root move starts.
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -57,15 +56,6 @@ SHARE_PLIES = 12
 _pool: concurrent.futures.ThreadPoolExecutor | None = None
 _pool_size = 0
 _pool_lock = threading.Lock()
-
-
-def default_threads() -> int:
-    """Every core this process may run on (the terminal's default for
-    ``solve`` and ``analyze``)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _executor(size: int) -> concurrent.futures.ThreadPoolExecutor:

@@ -40,6 +40,7 @@ exact (or :data:`~zerosum.search.types.MAX_PLY` plies).
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
@@ -93,6 +94,17 @@ A = TypeVar("A")
 NEW_ITERATION_SHARE = 0.5
 #: The most threads one search may use.
 MAX_THREADS = 256
+
+
+def every_core() -> int:
+    """The cores this process may run on (the terminal's thread count for
+    ``solve`` and ``analyze``), at most :data:`MAX_THREADS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_THREADS))
+
 #: Where the engine's search runs: ``auto`` picks ``native`` (compiled, the
 #: ``fast`` extra) when the game has native code and numba is installed.
 BACKENDS = ("auto", "python", "native")
