@@ -50,7 +50,7 @@ def connect4_set(n: int) -> tuple[Any, list[tuple[Any, int | None]]]:
     lines = (DATA / "connect4" / "Test_L1_R3").read_text().split("\n")
     lines = [line for line in lines if line.strip()]
     step = max(1, len(lines) // n)
-    out = []
+    out: list[tuple[Any, int | None]] = []
     for line in lines[::step][:n]:
         moves, score = line.split()
         out.append((game.parse_position(moves), int(score)))
@@ -59,7 +59,7 @@ def connect4_set(n: int) -> tuple[Any, list[tuple[Any, int | None]]]:
 
 def othello_set(empties: int, n: int) -> tuple[Any, list[tuple[Any, int | None]]]:
     game = zerosum.load("othello")
-    out = []
+    out: list[tuple[Any, int | None]] = []
     for path in sorted((DATA / "othello").glob("fforum-*.obf")):
         for line in path.read_text().split("\n"):
             if not line.strip():
@@ -90,7 +90,9 @@ def run(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--set", default="all", choices=("all", "domineering", "connect4", "othello"))
+    parser.add_argument(
+        "--set", default="all", choices=("all", "domineering", "connect4", "othello")
+    )
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--domineering", type=int, default=8)
@@ -108,7 +110,8 @@ def main() -> int:
         sets.append((f"connect4 Test_L1_R3 x{args.n}", *connect4_set(args.n), False))
     if args.set in ("all", "othello"):
         game, positions = othello_set(args.empties, args.othello_n)
-        sets.append((f"othello FFO {args.empties} empties x{len(positions)}", game, positions, True))
+        name = f"othello FFO {args.empties} empties x{len(positions)}"
+        sets.append((name, game, positions, True))
     status = 0
     for name, game, positions, weak in sets:
         print(f"== {name}", flush=True)

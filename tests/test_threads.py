@@ -10,13 +10,12 @@ import time
 from typing import Any
 
 import pytest
+from support import HANG_GUARD, run_cli, sample_positions
 
 import zerosum
 from zerosum.search.engine import Engine, EngineOptions
 from zerosum.search.solver import SolveInterrupted, solve
 from zerosum.search.types import Limits
-
-from support import HANG_GUARD, run_cli, sample_positions
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
@@ -186,7 +185,9 @@ def test_threads_at_the_command_line() -> None:
     assert one.returncode == two.returncode == 0
     # the same value and optimal moves (the counts of positions may differ)
     assert one.stdout.split("Principal")[0] == two.stdout.split("Principal")[0]
-    python = run_cli("solve", "tictactoe", "--moves", "0 4", "--threads", "2", "--backend", "python")
+    python = run_cli(
+        "solve", "tictactoe", "--moves", "0 4", "--threads", "2", "--backend", "python"
+    )
     assert python.returncode == 0
     assert "--threads needs the native backend; searching on one thread" in python.stderr
     assert python.stdout.split("Principal")[0] == one.stdout.split("Principal")[0]
