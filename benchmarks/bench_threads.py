@@ -17,6 +17,11 @@ The sets (each position solved by a fresh engine: a cleared table):
   (``../shared/data/othello/fforum-*.obf``), a weak solve (win, draw or
   loss), checked against the sign of the file's scores.
 
+Also prints the user CPU time of all threads, and from it the speed-up
+that threads which never waited would give (one thread's CPU time times
+the threads, over theirs): on a loaded machine the wall time measures the
+scheduler more than the search.
+
 Each thread count runs ``--rounds`` times, alternating (1, 2, 1, 2, ...), so
 a change of the machine's load falls on both. Prints the load average
 before each run, the wall time and the positions summed over the threads,
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -74,10 +80,12 @@ def othello_set(empties: int, n: int) -> tuple[Any, list[tuple[Any, int | None]]
 
 def run(
     game: Any, positions: list[tuple[Any, int | None]], threads: int, weak: bool, hash_mb: float
-) -> tuple[float, int, list[Any]]:
-    """Solve every position with ``threads``: seconds, positions, values."""
+) -> tuple[float, float, int, list[Any]]:
+    """Solve every position with ``threads``: seconds, CPU seconds (user, all
+    threads), positions, values."""
     nodes = 0
     values = []
+    cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime
     started = time.perf_counter()
     for state, _known in positions:
         engine = Engine(game, EngineOptions(threads=threads, backend="native", hash_mb=hash_mb))
@@ -85,7 +93,8 @@ def run(
         nodes += result.stats.nodes
         values.append((result.score.raw if not weak else result.score.outcome, result.best_moves))
         engine.close()
-    return time.perf_counter() - started, nodes, values
+    cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime - cpu
+    return time.perf_counter() - started, cpu, nodes, values
 
 
 def main() -> int:
@@ -116,16 +125,18 @@ def main() -> int:
     for name, game, positions, weak in sets:
         print(f"== {name}", flush=True)
         best: dict[int, float] = {}
+        least_cpu: dict[int, float] = {}
         values: dict[int, list[Any]] = {}
         for _round in range(args.rounds):
             for threads in counts:
                 load = os.getloadavg()[0]
-                seconds, nodes, found = run(game, positions, threads, weak, args.hash)
+                seconds, cpu, nodes, found = run(game, positions, threads, weak, args.hash)
                 best[threads] = min(best.get(threads, seconds), seconds)
+                least_cpu[threads] = min(least_cpu.get(threads, cpu), cpu)
                 values.setdefault(threads, found)
                 print(
-                    f"threads {threads}: {seconds:8.2f} s  {nodes:>13,} positions  "
-                    f"{nodes / seconds:>12,.0f}/s  load {load:.2f}",
+                    f"threads {threads}: {seconds:8.2f} s  cpu {cpu:8.2f} s  {nodes:>13,} "
+                    f"positions  {nodes / seconds:>12,.0f}/s  load {load:.2f}",
                     flush=True,
                 )
         for threads in counts:
@@ -142,6 +153,12 @@ def main() -> int:
         base = best[counts[0]]
         print("speed-up (best times): " + ", ".join(
             f"{t} threads {base / best[t]:.2f}x" for t in counts), flush=True)
+        # Under load the wall time measures the scheduler; the CPU time
+        # says what the threads cost: t threads that never wait would give
+        # t * (one thread's CPU) / (their CPU) (an upper bound).
+        one = least_cpu[counts[0]]
+        print("CPU bound on the speed-up (least CPU): " + ", ".join(
+            f"{t} threads {t * one / least_cpu[t]:.2f}x" for t in counts), flush=True)
     return status
 
 

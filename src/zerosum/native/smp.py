@@ -49,9 +49,11 @@ POLL_S = 0.005
 #: Slots of the table of moves being searched (32 KB, cleared per search).
 BUSY_SLOTS = 4093
 #: How many plies below the searched position a node shares out its moves.
-#: Deeper nodes are small: deferring their moves would cost more than the
-#: work it shares (measured in ``benchmarks/bench_threads.py``).
-SHARE_PLIES = 12
+#: Deeper nodes are small: deferring their moves costs more than the work it
+#: shares (positions summed over 2 threads against one thread's: Domineering
+#: 7x6 +4% at 6 plies, +5-11% at 12; Connect Four L1_R2 +13-19% at 6,
+#: +15-19% at 12; benchmarks/README.md).
+SHARE_PLIES = 6
 
 _pool: concurrent.futures.ThreadPoolExecutor | None = None
 _pool_size = 0
