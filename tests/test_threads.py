@@ -191,3 +191,27 @@ def test_threads_at_the_command_line() -> None:
     assert python.returncode == 0
     assert "--threads needs the native backend; searching on one thread" in python.stderr
     assert python.stdout.split("Principal")[0] == one.stdout.split("Principal")[0]
+
+
+def test_the_default_thread_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every core for solve and analyze (or $ZEROSUM_THREADS), one for play;
+    --threads over both."""
+    import argparse
+
+    from zerosum.cli.commands import threads_for
+    from zerosum.cli.usage import UsageError
+    from zerosum.search.engine import every_core
+
+    def asked(command: str, threads: int | None = None) -> int:
+        return threads_for(argparse.Namespace(command=command, threads=threads))
+
+    monkeypatch.delenv("ZEROSUM_THREADS", raising=False)
+    assert asked("solve") == asked("analyze") == every_core() >= 1
+    assert asked("play") == 1 and asked("play", 3) == 3 and asked("solve", 2) == 2
+    monkeypatch.setenv("ZEROSUM_THREADS", "3")
+    assert asked("solve") == 3 and asked("play") == 1 and asked("analyze", 1) == 1
+    monkeypatch.setenv("ZEROSUM_THREADS", "many")
+    with pytest.raises(UsageError, match="ZEROSUM_THREADS must be a number of threads"):
+        asked("solve")
+    done = run_cli("solve", "tictactoe", env={"ZEROSUM_THREADS": "0"})
+    assert done.returncode == 2 and done.stderr.count("\n") == 1

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import contextvars
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from ..game import Game, ZerosumError, excerpt
+from ..game import Game, ZerosumError, excerpt, whole_number
 from ..i18n import _
 from ..play.agents import Agent, EngineAgent
 from ..play.match import play_match
@@ -27,7 +28,7 @@ from ..report import (
     position_fields,
     solve_object,
 )
-from ..search.engine import every_core
+from ..search.engine import MAX_THREADS, every_core
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.proven import set_books_enabled, set_default_store
@@ -237,12 +238,25 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
 
 
 def threads_for(args: argparse.Namespace) -> int:
-    """--threads, else every core for solve and analyze and one for the
-    rest (a game's AI shares the machine with its player)."""
+    """--threads, else ``$ZEROSUM_THREADS``, else every core for solve and
+    analyze and one for the rest (a game's AI shares the machine with its
+    player)."""
     threads: int | None = getattr(args, "threads", None)
     if threads is not None:
         return threads
-    return every_core() if args.command in ("solve", "analyze") else 1
+    if args.command not in ("solve", "analyze"):
+        return 1
+    given = os.environ.get("ZEROSUM_THREADS", "").strip()
+    if not given:
+        return every_core()
+    number = whole_number(given)
+    if number is None or not 1 <= number <= MAX_THREADS:
+        raise UsageError(
+            _("ZEROSUM_THREADS must be a number of threads from 1 to {most}, got {text!r}").format(
+                most=MAX_THREADS, text=excerpt(given)
+            )
+        )
+    return number
 
 
 def note_one_thread(args: argparse.Namespace, searcher: Searcher) -> None:
