@@ -42,13 +42,17 @@ def _temporary_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
     """Every test (and every process a test starts) uses no store by default,
     and a temporary one if that is turned back on: the suite never writes to
     the user's real store."""
-    names = ("ZEROSUM_STORE", "ZEROSUM_NO_STORE", "ZEROSUM_NO_BOOK")
+    names = ("ZEROSUM_STORE", "ZEROSUM_NO_STORE", "ZEROSUM_NO_BOOK", "ZEROSUM_THREADS")
     previous = {name: os.environ.get(name) for name in names}
     os.environ["ZEROSUM_STORE"] = str(tmp_path_factory.mktemp("store") / "store.sqlite")
     # The front ends' default store and books are off: a test's output must
     # not depend on what another test proved (tests of the store name one).
     os.environ["ZEROSUM_NO_STORE"] = "1"
     os.environ["ZEROSUM_NO_BOOK"] = "1"
+    # One thread for solve and analyze (their default is every core): the
+    # counts of positions the tests compare are one thread's (tests of
+    # threads ask for them, tests/test_threads.py).
+    os.environ["ZEROSUM_THREADS"] = "1"
     yield
     for name, value in previous.items():
         if value is None:

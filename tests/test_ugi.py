@@ -144,7 +144,7 @@ def test_bad_commands_get_an_info_string_and_the_engine_goes_on(ttt: Driver) -> 
     for bad in (
         "fly me to the moon",
         "setoption name Level value godlike",
-        "setoption name Threads value 4",
+        "setoption name Threads value 0",
         "setoption name Colour value red",
         "query weather",
     ):

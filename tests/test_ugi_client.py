@@ -99,7 +99,7 @@ def _bad_option(rng: random.Random, client: Client) -> tuple[list[str], str, tup
             "setoption name Hash value 1e99",
             "setoption name Level value godlike",
             "setoption name Colour value red",
-            "setoption name Threads value 3",
+            "setoption name Threads value 300",
             "setoption Hash 8",
         ]
     )

@@ -195,7 +195,7 @@ def test_options_case_ranges_and_a_seed_of_nan(ttt: Driver) -> None:
         "setoption name Hash value 0",
         f"setoption name Hash value {most + 1}",
         "setoption name Hash value inf",
-        "setoption name Threads value 2",
+        "setoption name Threads value 257",
         "setoption name Ponder value maybe",
     ):
         assert len(_errors(ttt.ask(bad, "info string error:"))) == 1, bad

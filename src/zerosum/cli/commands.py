@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import contextvars
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from ..game import Game, ZerosumError, excerpt
+from ..game import Game, ZerosumError, excerpt, whole_number
 from ..i18n import _
 from ..play.agents import Agent, EngineAgent
 from ..play.match import play_match
@@ -27,6 +28,7 @@ from ..report import (
     position_fields,
     solve_object,
 )
+from ..search.engine import MAX_THREADS, every_core
 from ..search.front import Searcher, SearchOptions
 from ..search.perft import divide, perft
 from ..search.proven import set_books_enabled, set_default_store
@@ -226,12 +228,46 @@ def search_options(args: argparse.Namespace) -> SearchOptions:
         backend=getattr(args, "backend", "auto"),
         hash_mb=getattr(args, "hash", None),
         symmetry=getattr(args, "symmetry", None),
+        threads=threads_for(args),
         evaluate_terminals=getattr(args, "evaluate_terminals", False),
         seed=getattr(args, "seed", None),
         store=store_for(args),
         use_store=use_store(args),
         use_book=use_book(args),
     )
+
+
+def threads_for(args: argparse.Namespace) -> int:
+    """--threads, else ``$ZEROSUM_THREADS``, else every core for solve and
+    analyze and one for the rest (a game's AI shares the machine with its
+    player)."""
+    threads: int | None = getattr(args, "threads", None)
+    if threads is not None:
+        return threads
+    if args.command not in ("solve", "analyze"):
+        return 1
+    given = os.environ.get("ZEROSUM_THREADS", "").strip()
+    if not given:
+        return every_core()
+    number = whole_number(given)
+    if number is None or not 1 <= number <= MAX_THREADS:
+        raise UsageError(
+            _("ZEROSUM_THREADS must be a number of threads from 1 to {most}, got {text!r}").format(
+                most=MAX_THREADS, text=excerpt(given)
+            )
+        )
+    return number
+
+
+def note_one_thread(args: argparse.Namespace, searcher: Searcher) -> None:
+    """One line when --threads asks for more than one thread of a search
+    that runs in Python (the GIL would serialise them: it runs on one)."""
+    asked = getattr(args, "threads", None) or 1
+    if asked > 1 and args.algorithm == "engine" and searcher.backend == "python":
+        print(
+            _("zerosum: --threads needs the native backend; searching on one thread"),
+            file=sys.stderr,
+        )
 
 
 def iterations_for(args: argparse.Namespace) -> int | None:
@@ -256,6 +292,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
             depth=args.depth, time=args.time, nodes=args.nodes, iterations=iterations_for(args)
         )
         searcher = Searcher(game, search_options(args))
+        note_one_thread(args, searcher)
         started = time.perf_counter()
         try:
             # No limit given: the algorithm's default (the engine: 10 s).
@@ -376,6 +413,7 @@ def _solve_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> Se
     limits = Limits(time=getattr(args, "time", None), nodes=getattr(args, "nodes", None))
     all_moves = not args.weak or getattr(args, "all_moves", False)
     searcher = Searcher(game, search_options(args))
+    note_one_thread(args, searcher)
     started = time.perf_counter()
     try:
         return _searching(

@@ -55,7 +55,8 @@ One command per line on standard input, answers on standard output:
   p1win|p2win|draw|none``.
 * ``setoption name NAME value VALUE`` (names and values in any case, as UCI
   says): ``Hash`` (whole MB from 1 to half this machine's memory: the
-  engine's table), ``Threads`` (1: searches use one thread), ``Level``
+  engine's table), ``Threads`` (1 to 256:
+  the threads of one native search, sharing its table; default 1), ``Level``
   (easy, medium, hard, perfect), ``Algorithm`` (engine or mcts), ``Seed``
   (0 to 2147483647), ``Ponder`` (true or false: whether ``bestmove`` names
   the expected reply, ``bestmove M ponder R``), ``Store`` and ``Book`` (true
@@ -104,7 +105,7 @@ from ..play.agents import LEVELS
 from ..registry import load
 from ..search import tactics
 from ..search.clock import MoveBudget, move_budget
-from ..search.engine import Progress
+from ..search.engine import MAX_THREADS, Progress
 from ..search.front import Searcher, SearchOptions
 from ..search.proven import KnownResults
 from ..search.tt import check_megabytes, max_megabytes
@@ -177,6 +178,7 @@ class Engine:
         self.level = "hard"
         self.algorithm = "engine"
         self.seed = 0
+        self.threads = 1
         self.use_store = not store_off_by_default()
         self.use_book = not books_off_by_default()
         self._store: KnownResults | None = None
@@ -233,7 +235,7 @@ class Engine:
         self.write(
             f"option name Hash type spin default {HASH_DEFAULT} min 1 max {max_megabytes()}"
         )
-        self.write("option name Threads type spin default 1 min 1 max 1")
+        self.write(f"option name Threads type spin default 1 min 1 max {MAX_THREADS}")
         levels = " ".join(f"var {name}" for name in LEVELS)
         self.write(f"option name Level type combo default hard {levels}")
         algorithms = " ".join(f"var {name}" for name in ALGORITHMS)
@@ -286,6 +288,7 @@ class Engine:
             options = SearchOptions(
                 algorithm=self.algorithm,
                 hash_mb=self.hash_mb,
+                threads=self.threads,
                 seed=self.seed,
                 store=self._the_store(),
                 use_store=self.use_store,
@@ -357,7 +360,10 @@ class Engine:
             self.hash_mb = megabytes
             self.searcher = None
         elif name == "threads":
-            _whole(value, "Threads", 1, 1)
+            threads = _whole(value, "Threads", 1, MAX_THREADS)
+            if threads != self.threads:
+                self.threads = threads
+                self.searcher = None
         elif name == "level":
             if word not in LEVELS:
                 raise ZerosumError(

@@ -10,7 +10,7 @@ from .. import i18n
 from ..game import ZerosumError, excerpt, whole_number
 from ..i18n import N_, _
 from ..play.agents import LEVELS
-from ..search.engine import BACKENDS
+from ..search.engine import BACKENDS, MAX_THREADS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
 from .book import add_parser as add_book
@@ -154,6 +154,15 @@ def build_parser() -> argparse.ArgumentParser:
             type=_megabytes,
             metavar="MB",
             help=_("engine: transposition table size in megabytes"),
+        )
+        p.add_argument(
+            "--threads",
+            type=_threads,
+            metavar="N",
+            help=_(
+                "engine: threads for one native search, sharing its table"
+                " (default: every core for solve and analyze, one for play)"
+            ),
         )
         p.add_argument(
             "--symmetry",
@@ -433,6 +442,17 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     return parser
+
+
+def _threads(text: str) -> int:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(
+            _("expected a number of threads from 1 to {most}, got {text!r}").format(
+                most=MAX_THREADS, text=excerpt(text)
+            )
+        )
+    return number
 
 
 def _megabytes(text: str) -> float:

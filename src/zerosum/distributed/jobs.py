@@ -85,9 +85,12 @@ def _searcher(setup: JobSetup) -> Searcher:
         for name in setup.imports:
             _import(name)
         # A fresh proof: no store or book is read here (the driver reads the
-        # store before it makes a job, and writes the answer).
+        # store before it makes a job, and writes the answer). The store keeps
+        # outcomes with their distances, so a game whose result has a size
+        # (Othello) is solved for those, not for its margin.
         options = SearchOptions(
-            backend=setup.backend, hash_mb=setup.hash_mb, use_store=False, use_book=False
+            backend=setup.backend, hash_mb=setup.hash_mb, use_store=False, use_book=False,
+            margins=False,
         )
         searcher = _WARM[setup] = Searcher(load(setup.spec), options)
     return searcher

@@ -31,6 +31,7 @@ from ..search.types import MAX_PLY, loss_in, win_in
 from .kernel import ABORTED, FRAME_FIELDS, UNLIMITED_N, kernel_for
 from .probe import strong_kernel_for
 from .pvline import line_kernel_for
+from .smp import Lane, Lanes, aborted, shared_flags
 from .table import NativeTable
 
 
@@ -132,10 +133,13 @@ class NativeCore(CoreReports):
         self.pv = np.zeros((plies, plies), dtype=np.int32)
         self.pvlen = np.zeros(plies, dtype=np.int64)
         self.counters = np.zeros(8, dtype=np.int64)
-        self.flags = np.array(
+        # More than one thread shares the table (smp.py); none to share, one.
+        self.threads = max(1, getattr(options, "threads", 1)) if table is not None else 1
+        self.flags = shared_flags(
             [options.hooks, options.killers, options.history, options.pvs, table is not None],
-            dtype=np.int64,
+            self.threads,
         )
+        self._lanes = Lanes(prims, self.threads, self.flags) if self.threads > 1 else None
         # Without a table: one slot, which the kernel never uses (flags[4]).
         self._tt = table.slots if table is not None else np.zeros((1, 2), np.uint64)
         # The table's generation and which older ones are live (ttformat).
@@ -179,6 +183,9 @@ class NativeCore(CoreReports):
         d = depth if depth < UNLIMITED_N else UNLIMITED_N
         negate = cs != me
         a, b = (-beta, -alpha) if negate else (alpha, beta)
+        if self._lanes is not None:
+            value = self._threaded_value(d, a, b)
+            return int(-value if negate else value)
         value = self.kernel(
             self.g, self.S, 1, d, a, b, False,
             self._tt, self.fk, self._clock, self.symmetric, self.flags,
@@ -188,6 +195,36 @@ class NativeCore(CoreReports):
         if value == ABORTED:
             raise self._stop_exception
         return int(-value if negate else value)
+
+    def _threaded_value(self, depth: int, alpha: int, beta: int) -> Any:
+        """The kernel's value of ``S[1]`` on every lane (smp.py); the first
+        lane's to finish, its principal variation copied to this core's."""
+        assert self._lanes is not None
+        row = self.S[1]
+        kernel, g, tt, clock, symmetric, flags = (
+            self.kernel, self.g, self._tt, self._clock, self.symmetric, self.flags,
+        )
+
+        def search(lane: Lane, stop: Any, limit: int) -> Any:
+            lane.S[1, :] = row
+            lane.pvlen[1] = 0
+            return kernel(
+                g, lane.S, 1, depth, alpha, beta, False,
+                tt, lane.fk, clock, symmetric, flags,
+                lane.fr, lane.mv, lane.killers, lane.history, lane.pv, lane.pvlen,
+                lane.counters, stop, limit,
+            )
+
+        winner, values = self._lanes.race(
+            search, lambda v: not aborted(v), self.stop_flag, self.counters, self.node_limit
+        )
+        if winner < 0:
+            raise self._stop_exception
+        lane = self._lanes.lanes[winner]
+        n = int(lane.pvlen[1])
+        self.pvlen[1] = n
+        self.pv[1, :n] = lane.pv[1, :n]
+        return values[winner]
 
     def solve_strong(
         self,
@@ -212,14 +249,50 @@ class NativeCore(CoreReports):
         negate = np.array([mover != me for _m, _c, mover in children], dtype=np.bool_)
         order = np.arange(count, dtype=np.int64)
         d = depth if depth < UNLIMITED_N else UNLIMITED_N
-        aborted, lower, upper, best = self._strong_kernel(
+        if self._lanes is not None:
+            stopped, lower, upper, best, order = self._threaded_strong(
+                rows.reshape(count, self.prims.words), negate, order, lower, upper, horizon, d
+            )
+            children[:] = [children[i] for i in order]
+            return stopped, lower, upper, best
+        stopped, lower, upper, best = self._strong_kernel(
             rows.reshape(count, self.prims.words), negate, order, lower, upper, horizon, -1, d,
             self.g, self.S, self._tt, self.fk, self._clock, self.symmetric, self.flags,
             self.fr, self.mv, self.killers, self.history, self.pv, self.pvlen,
             self.counters, self.stop_flag, self.node_limit,
         )
         children[:] = [children[i] for i in order]
-        return bool(aborted), int(lower), int(upper), int(best)
+        return bool(stopped), int(lower), int(upper), int(best)
+
+    def _threaded_strong(
+        self, rows: Any, negate: Any, order: Any, lower: int, upper: int, horizon: int,
+        depth: int,
+    ) -> tuple[bool, int, int, int, Any]:
+        """The strong loop on every lane (smp.py), each with its own copy of
+        ``order``: the first lane's to finish; when all were stopped, the
+        narrowest bounds one of them proved."""
+        assert self._lanes is not None
+        strong, g, tt, clock, symmetric, flags = (
+            self._strong_kernel, self.g, self._tt, self._clock, self.symmetric, self.flags,
+        )
+
+        def loop(lane: Lane, stop: Any, limit: int) -> Any:
+            mine = order.copy()
+            found = strong(
+                rows, negate, mine, lower, upper, horizon, -1, depth,
+                g, lane.S, tt, lane.fk, clock, symmetric, flags,
+                lane.fr, lane.mv, lane.killers, lane.history, lane.pv, lane.pvlen,
+                lane.counters, stop, limit,
+            )
+            return (*found, mine)
+
+        winner, results = self._lanes.race(
+            loop, lambda r: not r[0], self.stop_flag, self.counters, self.node_limit
+        )
+        if winner < 0:
+            winner = min(range(len(results)), key=lambda i: results[i][2] - results[i][1])
+        stopped, low, high, best, mine = results[winner]
+        return bool(stopped), int(low), int(high), int(best), mine
 
     def count_root(self) -> None:
         self.counters[0] += 1

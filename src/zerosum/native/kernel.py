@@ -71,8 +71,18 @@ C_NODES, C_LEAVES, C_CUTOFFS, C_PROBES, C_HITS, C_HORIZON = range(6)
 # Frame fields (int64 columns of ``fr``).
 F_DEPTH, F_ALPHA, F_BETA, F_A0, F_BEST, F_BESTMOVE, F_TMOVE, F_IDX, F_N = range(9)
 F_STAGE, F_PVNODE, F_H0, F_SLOT, F_TRANS, F_INFORMED, F_SAFE, F_CUT, F_FIRST = range(9, 18)
-F_CHILD_SAFE, F_MOVE = 18, 19
-FRAME_FIELDS = 20
+F_CHILD_SAFE, F_MOVE, F_DEFER, F_BUSY = 18, 19, 20, 21
+FRAME_FIELDS = 22
+
+# ``options``: the switches, then what threads sharing one table share
+# besides it (``smp.py``): how many plies below ``ply0`` a node shares out
+# its moves (0: one thread, nothing shared), and from :data:`O_BUSY` on the
+# table of moves being searched (a hash of the node's key and the move, in
+# slot hash % its size; 0 when free).
+O_HOOKS, O_KILLERS, O_HISTORY, O_PVS, O_TT, O_SHARE = range(6)
+O_BUSY = 8
+#: Mixes a move into its node's key for the table of moves being searched.
+BUSY_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 # What a node is waiting for: the table move's value, a null-window scout,
 # a full-window search (first move, re-search, or any move off the PV).
@@ -240,6 +250,9 @@ def _search(
     use_history = options[2] != 0
     use_pvs = options[3] != 0
     prefetch = PREFETCH and use_tt and not symmetric
+    # Moves are shared out with other threads at nodes this close to ply0.
+    share = options[O_SHARE] if use_tt and options.shape[0] > O_BUSY else 0
+    busy_size = np.uint64(options.shape[0] - O_BUSY) if share > 0 else np.uint64(1)
     p = ply0
     fr[p, F_DEPTH] = depth0
     fr[p, F_ALPHA] = alpha0
@@ -296,6 +309,13 @@ def _search(
                 p += 1
                 entering = True
                 continue
+            if fr[p, F_BUSY] >= 0:
+                # the move is searched: no longer busy (unless another
+                # thread has marked it since)
+                b = fr[p, F_BUSY]
+                if options[b] == np.int64(fk[p] ^ (np.uint64(move + 1) * BUSY_MIX)):
+                    options[b] = 0
+                fr[p, F_BUSY] = -1
             if stage == STAGE_TMOVE:
                 fr[p, F_BEST] = value
                 fr[p, F_BESTMOVE] = move
@@ -320,11 +340,40 @@ def _search(
             idx = fr[p, F_IDX]
             n = fr[p, F_N]
             tmove = fr[p, F_TMOVE]
-            while idx < n and mv[p, idx] == tmove:
+            # Shared out (Kerrigan's simplified ABDADA): once a move of the
+            # node is searched, a move another thread is searching from the
+            # same position waits to the end of the list, where the table
+            # will most often have its value.
+            sharing = p - ply0 < share and fr[p, F_BEST] > -INF
+            move = np.int64(-1)
+            while idx < n:
+                m = np.int64(mv[p, idx])
                 idx += 1
-            if idx < n:
-                move = np.int64(mv[p, idx])
-                fr[p, F_IDX] = idx + 1
+                if m == tmove:
+                    continue
+                if sharing and idx <= 63:
+                    h = fk[p] ^ (np.uint64(m + 1) * BUSY_MIX)
+                    if options[O_BUSY + np.int64(h % busy_size)] == np.int64(h):
+                        fr[p, F_DEFER] |= np.int64(1) << (idx - 1)
+                        continue
+                move = m
+                break
+            fr[p, F_IDX] = idx
+            if move < 0 and fr[p, F_DEFER] != 0:
+                bits = fr[p, F_DEFER]
+                low = bits & -bits
+                fr[p, F_DEFER] = bits ^ low
+                b = 0
+                while low > 1:
+                    low >>= 1
+                    b += 1
+                move = np.int64(mv[p, b])
+            if move >= 0:
+                if p - ply0 < share:
+                    h = fk[p] ^ (np.uint64(move + 1) * BUSY_MIX)
+                    b = O_BUSY + np.int64(h % busy_size)
+                    options[b] = np.int64(h)
+                    fr[p, F_BUSY] = b
                 fr[p, F_MOVE] = move
                 alpha = fr[p, F_ALPHA]
                 beta = fr[p, F_BETA]
@@ -417,6 +466,8 @@ def _open(
             counters[C_LEAVES] += 1
             return ret
     fr[p, F_H0] = counters[C_HORIZON]
+    fr[p, F_DEFER] = 0
+    fr[p, F_BUSY] = -1
     fr[p, F_PVNODE] = 1 if beta - alpha > 1 else 0
     fr[p, F_BEST] = -INF
     fr[p, F_BESTMOVE] = -1
@@ -436,7 +487,7 @@ def _open(
         counters[C_PROBES] += 1
         data = tt[slot, 1]
         ed = entry_depth(data)
-        if ed > 0 and tt[slot, 0] == k and is_live(entry_generation(data), clock):
+        if ed > 0 and (tt[slot, 0] ^ data) == k and is_live(entry_generation(data), clock):
             counters[C_HITS] += 1
             tmove = entry_move(data)
             if tmove >= 0 and symmetric:
@@ -519,7 +570,8 @@ def _close(
     od = entry_depth(old)
     og = entry_generation(old)
     action = store_action(
-        od > 0 and is_live(og, clock), tt[slot, 0] == k, od, sd, og == clock & GEN_MASK
+        od > 0 and is_live(og, clock), (tt[slot, 0] ^ old) == k, od, sd,
+        og == clock & GEN_MASK,
     )
     if action == MERGE:
         olo, ohi = entry_lower(old), entry_upper(old)
@@ -529,8 +581,11 @@ def _close(
             lo = mlo
             hi = mhi
     if action != KEEP:
-        tt[slot, 0] = k
-        tt[slot, 1] = pack_entry(lo, hi, stored_move, sd, clock)
+        data = pack_entry(lo, hi, stored_move, sd, clock)
+        # Word 0 is the key xor word 1 (table.py: a slot torn by two
+        # threads writing it at once then matches no key).
+        tt[slot, 0] = k ^ data
+        tt[slot, 1] = data
     return best
 
 

@@ -82,7 +82,7 @@ def _table_line(
             k = key_of(g, s)
         slot = np.int64(k % size)
         data = tt[slot, 1]
-        if data == 0 or tt[slot, 0] != k or not is_live(entry_generation(data), clock):
+        if data == 0 or (tt[slot, 0] ^ data) != k or not is_live(entry_generation(data), clock):
             break
         move = entry_move(data)
         if move < 0 or entry_lower(data) <= NO_PROOF:

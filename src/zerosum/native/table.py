@@ -1,10 +1,14 @@
 """The native transposition table: one ``uint64[size, 2]`` array, sized in
 megabytes, 16 bytes a slot (a probe costs one cache miss, not one per field).
 
-A slot holds what the Python table's tuples hold: word 0 the full 64-bit
-key, word 1 the rest, packed as ``search/ttformat.py`` lays it out (with the
-generation); that module also states the replacement policy and the
-generations, which the kernel compiles from there.
+A slot holds what the Python table's tuples hold: word 1 the entry, packed
+as ``search/ttformat.py`` lays it out (with the generation), and word 0 the
+full 64-bit key xor word 1; that module also states the replacement policy
+and the generations, which the kernel compiles from there. The xor is for
+threads sharing one table (``smp.py``): each word is written whole, but a
+reader may see word 0 of one write and word 1 of another, and such a slot
+then matches no key (Hyatt and Mann's lockless hashing) instead of lending
+one position's bounds to another.
 
 A stored depth is at least 1 (positions at the depth limit are scored, not
 stored), so a new table is all zeros, which the operating system hands out
@@ -224,7 +228,7 @@ class NativeTable:
         """The live entry stored for ``key``, or None."""
         slot = key % self.size
         data = int(self.slots[slot, 1])
-        if not self._live(data) or int(self.slots[slot, 0]) != key:
+        if not self._live(data) or int(self.slots[slot, 0]) ^ data != key:
             return None
         return Entry.unpack(data)
 
@@ -238,7 +242,7 @@ class NativeTable:
                 continue
             entry = Entry.unpack(data)
             yield (
-                int(self.slots[slot, 0]),
+                int(self.slots[slot, 0]) ^ data,
                 entry.lower,
                 entry.upper,
                 entry.depth,

@@ -40,6 +40,7 @@ exact (or :data:`~zerosum.search.types.MAX_PLY` plies).
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
@@ -91,6 +92,19 @@ A = TypeVar("A")
 #: Iterative deepening does not start a new iteration once this share of the
 #: time budget is spent: the next one would most likely be thrown away.
 NEW_ITERATION_SHARE = 0.5
+#: The most threads one search may use.
+MAX_THREADS = 256
+
+
+def every_core() -> int:
+    """The cores this process may run on (the terminal's thread count for
+    ``solve`` and ``analyze``), at most :data:`MAX_THREADS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_THREADS))
+
 #: Where the engine's search runs: ``auto`` picks ``native`` (compiled, the
 #: ``fast`` extra) when the game has native code and numba is installed.
 BACKENDS = ("auto", "python", "native")
@@ -125,7 +139,13 @@ class EngineOptions:
                           :data:`BACKENDS`); both give the same values;
     * ``hash_mb``      -- the table's size in megabytes, which then overrides
                           ``tt_size`` (each backend fits as many entries as
-                          its entry size allows).
+                          its entry size allows);
+    * ``threads``      -- how many threads one native search runs on, sharing
+                          its table (``zerosum.native.smp``: the same exact
+                          values; positions summed over the threads). The
+                          Python backend searches on one thread whatever this
+                          says (the GIL would serialise them), and so does a
+                          search without a table.
     """
 
     tt: bool = True
@@ -138,8 +158,19 @@ class EngineOptions:
     hooks: bool = True
     backend: str = "auto"
     hash_mb: float | None = None
+    threads: int = 1
 
     def __post_init__(self) -> None:
+        if (
+            isinstance(self.threads, bool)
+            or not isinstance(self.threads, int)
+            or not 1 <= self.threads <= MAX_THREADS
+        ):
+            raise ZerosumError(
+                _("threads must be a whole number from 1 to {most}, got {value}").format(
+                    most=MAX_THREADS, value=str(self.threads)[:40]
+                )
+            )
         if isinstance(self.tt_size, bool) or not isinstance(self.tt_size, int) or self.tt_size < 1:
             raise ZerosumError(
                 _("table size must be a whole number of at least 1, got {value}").format(

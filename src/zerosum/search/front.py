@@ -75,6 +75,8 @@ class SearchOptions:
       the default size);
     * ``symmetry``  -- the engine's table keeps one entry per symmetry class
       (None: the backend's choice);
+    * ``threads``   -- how many threads the engine's native search runs on,
+      sharing its table (the same exact values; the Python backend uses one);
     * ``evaluate_terminals`` -- reference algorithms at a depth limit score
       finished positions with the evaluation too, as the tutorials' code does;
     * ``seed``      -- for algorithms that draw at random (MCTS);
@@ -103,6 +105,7 @@ class SearchOptions:
     backend: str = "auto"
     hash_mb: float | None = None
     symmetry: bool | None = None
+    threads: int = 1
     evaluate_terminals: bool = False
     seed: int | None = None
     store: KnownResults | None = field(default=None, compare=False)
@@ -130,7 +133,10 @@ class SearchOptions:
             self.engine_options()
 
     def engine_options(self) -> EngineOptions:
-        return EngineOptions(symmetry=self.symmetry, backend=self.backend, hash_mb=self.hash_mb)
+        return EngineOptions(
+            symmetry=self.symmetry, backend=self.backend, hash_mb=self.hash_mb,
+            threads=self.threads,
+        )
 
 
 def _excerpt(value: object, most: int = 40) -> str:
