@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from . import recall, reference, solver
+from . import recall, reference, solver, tactics
 from .backends import NOT_REGISTERED
 from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
@@ -469,7 +469,10 @@ class Searcher:
             kept = recall.recall_move(self.known, self.game, state, rng)
             if kept is not None:
                 return kept
-        return self.algorithm.best_move(state, limits, rng, on_progress)
+        result = self.algorithm.best_move(state, limits, rng, on_progress)
+        # Whatever the budget (a depth-1 level, a clock cut short), never
+        # miss a win in one nor allow one that a move avoids.
+        return tactics.guarded(self.game, state, result)
 
     def close(self) -> None:
         """Release what the algorithm holds (the engine's table, the MCTS
