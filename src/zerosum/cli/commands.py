@@ -83,6 +83,15 @@ class Interrupted(KeyboardInterrupt):
         self.outcome = outcome
 
 
+class StoppedWith(Exception):
+    """Ctrl+C stopped a search that had a result to show: the command shows
+    ``result`` and ends with exit status 130, as for any Ctrl+C."""
+
+    def __init__(self, result: SearchResult[Any]) -> None:
+        super().__init__()
+        self.result = result
+
+
 def _interruptible(search: Callable[[], T], stop: Callable[[], None]) -> T:
     """Run ``search`` in a worker thread (in this context: the language),
     so that Ctrl+C reaches it even inside a compiled kernel, which the main
@@ -286,7 +295,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
                 ),
                 file=sys.stderr,
             )
-            result = interrupt.outcome
+            raise StoppedWith(interrupt.outcome) from None
         if not result.moves:
             raise UsageError(
                 _(
@@ -464,8 +473,11 @@ def _run_positions(
     game = load(args.game)
     if not args.batch:
         state = _position(game, args.position, args.moves)
+        status = 0
         try:
             result = search(game, state, args)
+        except StoppedWith as stopped:  # Ctrl+C: what was found, exit 130
+            result, status = stopped.result, 130
         except Unfinished as unfinished:
             if args.json:
                 out(json_line(unfinished.json(game, state)))
@@ -478,7 +490,7 @@ def _run_positions(
             out(json_line(to_json(game, state, result)))
         else:
             show(game, state, result, args, out)
-        return 0
+        return status
     failures = 0
     for number, line in input_lines():
         text = "" if line is None else line.strip()
@@ -487,6 +499,9 @@ def _run_positions(
                 raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
             out(json_line(to_json(game, state, search(game, state, args))))
+        except StoppedWith as stopped:  # Ctrl+C: this line's answer, then stop
+            out(json_line(to_json(game, state, stopped.result)))
+            return 130
         except Unfinished as unfinished:  # an answer, not a failure
             out(json_line(unfinished.json(game, state)))
         except ZerosumError as error:
