@@ -10,11 +10,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from ..game import Game, ZerosumError, excerpt
 from ..i18n import _
-from ..play.agents import Agent, EngineAgent
+from ..play.agents import Agent, EngineAgent, HumanAgent
 from ..play.match import play_match
 from ..play.players import PlayerSpec, make_agent, side_seeds, spec_of
 from ..registry import games_table, load
@@ -68,6 +69,9 @@ def _searching(search: Callable[[], T]) -> T:
             ).format(limit=sys.getrecursionlimit())
         ) from None
 
+
+#: The levels for learners: their AI lists every move's score by default.
+LEARNER_LEVELS = ("easy", "medium")
 
 #: Seconds Ctrl+C waits for a stopped search to hand back what it found.
 STOP_WAIT = 2.0
@@ -174,6 +178,15 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = load(args.game)
     start = _position(game, args.position, args.moves)
     sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    scores = args.scores if args.scores is not None else args.level in LEARNER_LEVELS
+    for side in sides:
+        if isinstance(side, EngineAgent):
+            side.scores = scores
+        if isinstance(side, HumanAgent):
+            # hint: the engine at the AI's limits when given, else 1 s.
+            given = Limits(depth=args.depth, time=args.time)
+            side.hint_limits = given if given != Limits() else Limits(time=1.0)
+            side.hint_options = replace(search_options(args), algorithm="engine")
     if args.progress or sys.stdout.isatty():
         # The AI's live line while it thinks.
         sides = (_thinking(sides[0]), _thinking(sides[1]))
@@ -187,7 +200,12 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         )
     )
     if "human" in (args.first, args.second):
-        out(_("Type a move, or quit to stop. Legal moves are listed when a move is wrong."))
+        out(
+            _(
+                "Type a move, or hint, undo, help (?) or quit. Legal moves are listed when a"
+                " move is wrong."
+            )
+        )
     if hasattr(sys.stdin, "reconfigure"):
         # A byte that is not valid text is an unreadable move, not a traceback.
         sys.stdin.reconfigure(errors="replace")

@@ -52,16 +52,43 @@ class TerminalObserver:
         self.moves: list[Any] = []
         #: Who placed the piece on each cell the moves marked.
         self.owners: dict[Cell, Player] = {}
+        #: Each move's cells and mover, to rebuild ``owners`` after an undo.
+        self.placed: list[tuple[tuple[Cell, ...], Player]] = []
 
     def position(self, game: Game[Any, Any], state: Any) -> None:
         self.out("")
         self.out(game.render_played(state, self.owners))
 
+    def undone(self, game: Game[Any, Any], plies: int) -> None:
+        if not plies:
+            self.out(_("Nothing to take back: you have not moved yet."))
+            return
+        del self.moves[-plies:], self.placed[-plies:]
+        self.owners = {cell: who for cells, who in self.placed for cell in cells}
+        if plies == 1:
+            self.out(_("Took back 1 move."))
+        else:
+            self.out(_("Took back {plies} moves.").format(plies=plies))
+
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
         self.moves.append(decision.move)
-        for cell in game.move_cells(state, decision.move):
+        cells = tuple(game.move_cells(state, decision.move))
+        self.placed.append((cells, player))
+        for cell in cells:
             self.owners[cell] = player
         name, move = game.player_name(player), game.format_move(decision.move)
+        scored = decision.search.moves if decision.search is not None else ()
+        if len(scored) > 1 and scored[0].visits is None:
+            # The tutorials' list: every candidate with its score, for the mover.
+            self.out(
+                _("{player}'s moves and scores: {scores}").format(
+                    player=name,
+                    scores=", ".join(
+                        f"{game.format_move(line.move)} {line.score.describe(mark_heuristic=False)}"
+                        for line in scored
+                    ),
+                )
+            )
         if decision.from_book:
             self.out(
                 _("{player} plays {move} (from the opening table)").format(player=name, move=move)
