@@ -565,7 +565,7 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         out(f"{game.format_move(move)}: {n}")
     out(
         _("perft({depth}) = {count}  ({time:.3f} s)").format(
-            depth=args.depth, count=count, time=elapsed
+            depth=args.depth, count=f"{count:,}", time=elapsed
         )
     )
     return 0

@@ -305,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("stop after this many positions with what is proven by then (not a full solve)"),
     )
     solve.add_argument(
+        "--seed", type=_whole_number, help=_("Monte Carlo tree search: seed of its playouts")
+    )
+    solve.add_argument(
         "--all-moves",
         action="store_true",
         help=_("with --weak: list every move that keeps the outcome (each one is proven: slower)"),
