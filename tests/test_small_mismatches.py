@@ -61,3 +61,14 @@ def test_position_counts_have_thousands_separators() -> None:
     assert "," in nodes and nodes.replace(",", "").isdigit(), stats
     perft = run_cli("perft", "connect4", "5")
     assert "perft(5) = 16,807" in perft.stdout
+
+
+def test_chinese_replay_translates_how_the_game_ended(tmp_path: Path) -> None:
+    record = tmp_path / "m.jsonl"
+    done = run_cli(
+        "match", "tictactoe", "random", "engine:depth=1", "--games", "1", "--record", str(record)
+    )
+    assert done.returncode == 0, done.stderr
+    shown = run_cli("--lang", "zh", "replay", str(record), "--game", "1")
+    result = next(line for line in shown.stdout.splitlines() if line.startswith("结果"))
+    assert "（终局）" in result and "end" not in result
