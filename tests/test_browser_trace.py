@@ -130,6 +130,7 @@ def test_a_tree_too_big_is_refused_with_its_size(page: Any) -> None:
 def test_practice_accepts_a_right_answer_and_corrects_a_wrong_one(page: Any) -> None:
     open_example(page, "dom-2")
     page.check("#tree-practice")
+    page.click("#tree-last")  # practice on the whole tree
     assert page.text_content("#tree-panes g.node[data-id='0'] .value") == "?"
     assert page.text_content("#tree-panes g.node[data-id='2'] .value") == "-1"  # leaves show
     assert page.locator("#tree-panes .stub.shown").count() == 0  # the pruning is to predict
@@ -152,9 +153,18 @@ def test_practice_accepts_a_right_answer_and_corrects_a_wrong_one(page: Any) -> 
     page.click(".practice button[type='submit']")
     verdict = page.locator(".practice-verdict")
     assert verdict.get_attribute("data-result") == "wrong"
+    # a wrong guess gives nothing away: try again (issue 21, item 8)
+    assert "-1" not in verdict.text_content()
+    assert page.text_content(f"#tree-panes g.node[data-id='{c1}'] .value") == "?"
+    page.fill(".practice-value", "-1")
+    for move in ("a3", "b3"):
+        page.check(f".practice-move input[value='{move}']")
+    page.click(".practice button[type='submit']")
+    verdict = page.locator(".practice-verdict")
+    assert verdict.get_attribute("data-result") == "right"
     text = verdict.text_content()
-    assert "Not quite: the value is -1, not 0." in text
-    assert "Not quite: pruned a2 a3 b3." in text and "α cutoff: -1 ≤ 3" in text
+    assert "Right: the value is -1." in text
+    assert "Right: pruned a2 a3 b3." in text and "α cutoff: -1 ≤ 3" in text
     # Once answered, the node shows its value and its pruned branches.
     assert page.text_content(f"#tree-panes g.node[data-id='{c1}'] .value") == "-1"
     assert page.locator("#tree-panes .stub.shown").count() == 3

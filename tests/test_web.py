@@ -189,7 +189,7 @@ def test_undo_redo_and_stepping_through_the_record(client: TestClient) -> None:
         while state["ply"] < 2:
             state = settled_state(ws)
         assert state["record"].split()[0] == "0" and len(state["record"].split()) == 2
-        assert state["variations"] == [{"ply": 0, "moves": record.split()}]
+        assert state["variations"] == [{"ply": 0, "moves": record.split(), "inner": []}]
 
 
 @pytest.mark.parametrize(

@@ -85,12 +85,12 @@ def test_a_move_at_an_earlier_point_keeps_the_old_line_as_a_variation() -> None:
         await session.handle(json.dumps({"type": "move", "move": "2"}))
         state = last_state(sent)
         assert (state["record"], state["ply"]) == ("0 2", 2)
-        assert state["variations"] == [{"ply": 1, "moves": ["4", "8"]}]
+        assert state["variations"] == [{"ply": 1, "moves": ["4", "8"], "inner": []}]
         # Back to the old line: whole again, the new move now the variation.
         await session.handle(json.dumps({"type": "line", "ply": 1, "move": "4"}))
         state = last_state(sent)
         assert (state["record"], state["ply"]) == ("0 4 8", 2)
-        assert state["variations"] == [{"ply": 1, "moves": ["2"]}]
+        assert state["variations"] == [{"ply": 1, "moves": ["2"], "inner": []}]
         # Replaying the record's own next move follows it (redo still works).
         await session.handle(json.dumps({"type": "goto", "ply": 0}))
         await session.handle(json.dumps({"type": "move", "move": "0"}))
@@ -119,7 +119,7 @@ def test_switching_to_a_variation_where_the_computer_moves_waits() -> None:
         await session.handle(json.dumps({"type": "players", "players": players}))
         await wait_for(sent, lambda m: m["type"] == "state" and m["ply"] == 2)
         state = await settled(session, sent)
-        assert state["variations"] == [{"ply": 0, "moves": ["0", "4"]}]
+        assert state["variations"] == [{"ply": 0, "moves": ["0", "4"], "inner": []}]
         mark = len(sent)
         await session.handle(json.dumps({"type": "line", "ply": 0, "move": "0"}))
         state = last_state(sent)
@@ -552,7 +552,7 @@ def test_games_list_has_translated_labels(client: TestClient) -> None:
 def test_the_command_line_names_players_in_chinese_and_english_is_unchanged() -> None:
     chinese = run_cli("--lang", "zh", "analyze", "connect4", "--moves", "44", "--depth", "2")
     english = run_cli("analyze", "connect4", "--moves", "44", "--depth", "2")
-    assert "轮到 红方 走棋" in chinese.stdout and "Red" not in chinese.stdout
+    assert "轮到红方走棋" in chinese.stdout and "Red" not in chinese.stdout
     assert "Red to move." in english.stdout
     # --json is for programs: the English name whatever the language.
     data = json.loads(run_cli(

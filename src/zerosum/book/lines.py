@@ -90,6 +90,7 @@ def line_object(
             "upper": entry.upper,
             "result": entry.describe(),
             "best": [game.format_move(m) for m in entry.best_moves],
+            "every_best": entry.every_best,
             "nodes": entry.nodes,
             "source": entry.source,
             "solved_at": entry.solved_at,
@@ -269,10 +270,13 @@ def read_line(text: str, games: dict[str, Game[Any, Any]]) -> tuple[Game[Any, An
     when = obj.get("solved_at", time.time())
     if isinstance(when, bool) or not isinstance(when, int | float) or not math.isfinite(when):
         raise BadLine(_("solved_at must be a time in seconds since 1970"))
+    every_best = obj.get("every_best", True)
+    if not isinstance(every_best, bool):
+        raise BadLine(_("every_best must be true or false"))
     # The ply a book gives a position: the moves that reach it (an export
     # writes the fewest); a position given by its text alone has none.
     ply = None if moves is None else len(game.split_moves(moves))
-    entry = Entry(lower, upper, best_moves, nodes, float(when), str(source), ply)
+    entry = Entry(lower, upper, best_moves, nodes, float(when), str(source), ply, every_best)
     return game, state, entry
 
 

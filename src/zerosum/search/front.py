@@ -549,13 +549,13 @@ class Searcher:
                 )
         _check_playable(self.game, state)
         if depth is None:
-            kept = recall.recall_solve(self.known, self.game, state, weak)
+            kept = recall.recall_solve(self.known, self.game, state, weak, all_moves)
             if kept is not None:
                 return kept
-        # Only a solve that proves every best move is kept whole.
+        # A solve of one best move is kept as such (it answers that question
+        # again, not "every best move").
         keep = (
             depth is None
-            and all_moves
             and self.store is not None
             and self.options.algorithm in _PROVERS
         )
@@ -570,7 +570,9 @@ class Searcher:
                 )
             raise
         if keep and self.store is not None:
-            recall.remember_solve(self.store, self.game, state, result, weak)
+            recall.remember_solve(
+                self.store, self.game, state, result, weak, all_moves=all_moves
+            )
         return result
 
     def stop(self) -> None:

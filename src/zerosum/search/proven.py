@@ -22,7 +22,10 @@ the side to move, in the project's one score encoding
 * ``nodes`` -- the positions the proof took; ``solved_at`` -- when (seconds
   since the epoch); ``source`` -- what produced it (``solve``, ``analyze``,
   ``book``); ``ply`` -- how many plies from the start the position is, when
-  the producer knows (a book does; None otherwise).
+  the producer knows (a book does; None otherwise);
+* ``every_best`` -- True when ``best_moves`` is every best move (a solve
+  that proves one optimal move, ``all_moves=False``, keeps False: the move
+  answers "a best move" but not "every best move").
 
 >>> from zerosum.search.types import win_in
 >>> old = Entry(win_in(9), win_in(1), (3,))
@@ -71,6 +74,7 @@ class Entry:
     solved_at: float = 0.0
     source: str = "solve"
     ply: int | None = None
+    every_best: bool = True
 
     def __post_init__(self) -> None:
         if not LOWEST <= self.lower <= self.upper <= HIGHEST:
@@ -87,10 +91,12 @@ class Entry:
         nodes: int = 0,
         source: str = "solve",
         solved_at: float | None = None,
+        every_best: bool = True,
     ) -> Entry:
-        """An exact value (with its distance) and every move worth it."""
+        """An exact value (with its distance) and every move worth it (one of
+        them when ``every_best`` is False)."""
         when = time.time() if solved_at is None else solved_at
-        return cls(value, value, tuple(best_moves), nodes, when, source)
+        return cls(value, value, tuple(best_moves), nodes, when, source, None, every_best)
 
     @classmethod
     def outcome_only(
@@ -101,12 +107,13 @@ class Entry:
         nodes: int = 0,
         source: str = "solve",
         solved_at: float | None = None,
+        every_best: bool = True,
     ) -> Entry:
         """A proven outcome without its distance (a weak solve) and every move
-        that reaches it."""
+        that reaches it (one of them when ``every_best`` is False)."""
         lower, upper = outcome_bounds(outcome)
         when = time.time() if solved_at is None else solved_at
-        return cls(lower, upper, tuple(best_moves), nodes, when, source)
+        return cls(lower, upper, tuple(best_moves), nodes, when, source, None, every_best)
 
     @property
     def exact(self) -> bool:
@@ -148,6 +155,11 @@ class Entry:
             return "at most a draw"
         return f"between {self.lower} and {self.upper}"
 
+    @property
+    def answers_every_best(self) -> bool:
+        """True when the entry names every best move (not only one)."""
+        return self.every_best and bool(self.best_moves)
+
     def with_moves(self, best_moves: Sequence[Any]) -> Entry:
         """The same entry with ``best_moves``."""
         return replace(self, best_moves=tuple(best_moves))
@@ -163,26 +175,37 @@ def merge(old: Entry, new: Entry) -> Entry:
     value stays, gaining the best moves it lacked); of two bounds the
     tighter wins; two bounds that each tell something the other does not
     are joined (the intersection, with the newer best moves, else the
-    older); bounds that contradict each other keep ``old``."""
+    older); bounds that contradict each other keep ``old``. Of two answers
+    with the same bounds, one that names every best move beats one that
+    names only some."""
     if old.exact:
         # An exact value kept without its moves (from an analysis of the
-        # position before) gains them from a solve.
-        return new if new.exact and new.lower == old.lower and not old.best_moves and (
-            new.best_moves
-        ) else old
+        # position before), or with only one of them, gains them from a solve.
+        return new if new.exact and new.lower == old.lower and _more_moves(old, new) else old
     if new.exact:
         return new
     lower, upper = max(old.lower, new.lower), min(old.upper, new.upper)
     if lower > upper:
         return old
     if (lower, upper) == (old.lower, old.upper):
-        return old
+        same = (new.lower, new.upper) == (lower, upper)
+        return new if same and _more_moves(old, new) else old
     # Moves that reach the old entry's outcome still do within the tighter
     # bounds (an interrupted solve's bounds come without moves).
-    moves = new.best_moves or (old.best_moves if old.outcome is not None else ())
+    moves, every = new.best_moves, new.every_best
+    if not moves and old.outcome is not None:
+        moves, every = old.best_moves, old.every_best
     if (lower, upper) == (new.lower, new.upper) and moves == new.best_moves:
         return new
-    return replace(new, lower=lower, upper=upper, best_moves=moves)
+    return replace(new, lower=lower, upper=upper, best_moves=moves, every_best=every)
+
+
+def _more_moves(old: Entry, new: Entry) -> bool:
+    """True when ``new`` names best moves ``old`` lacks: ``old`` has none,
+    or only some and ``new`` every one."""
+    if not new.best_moves:
+        return False
+    return not old.best_moves or (not old.every_best and new.every_best)
 
 
 def child_value(move_score: int, same_side: bool) -> int:

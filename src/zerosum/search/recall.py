@@ -145,12 +145,18 @@ def _result(
 
 
 def recall_solve(
-    sources: Sequence[KnownResults], game: Game[Any, Any], state: Any, weak: bool
+    sources: Sequence[KnownResults],
+    game: Game[Any, Any],
+    state: Any,
+    weak: bool,
+    all_moves: bool = True,
 ) -> SearchResult[Any] | None:
     """The solver's answer for ``state`` from kept results, or None. Strong:
     the exact value and every move worth it. Weak: the outcome and every
     move that reaches it (for a loss, every legal move), as
-    :func:`~zerosum.search.solver.solve` gives them."""
+    :func:`~zerosum.search.solver.solve` gives them. With ``all_moves``
+    False, one best move is enough (an entry kept by such a solve answers
+    only that question)."""
     if not sources:
         return None
     started = time.perf_counter()
@@ -160,7 +166,9 @@ def recall_solve(
         usable = entry.exact if not weak else entry.outcome is not None
         # A weak question wants every move of the outcome, which an exact
         # win's best moves (the fastest only) are not.
-        if weak and entry.exact and entry.lower > 0:
+        if weak and entry.exact and entry.lower > 0 and all_moves:
+            usable = False
+        if all_moves and not entry.every_best and entry.outcome != -1:
             usable = False
         if usable:
             best = _ordered(game, state, entry.best_moves)
@@ -247,9 +255,12 @@ def remember_solve(
     result: SearchResult[Any],
     weak: bool,
     source: str = "solve",
+    all_moves: bool = True,
 ) -> None:
     """Keep what a completed solve proved: the exact value and every best
-    move, or (weak) the outcome and every move that reaches it."""
+    move, or (weak) the outcome and every move that reaches it; with
+    ``all_moves`` False (the solve proved one best move), the entry says it
+    names only some."""
     if result.source != "search" or not result.score.exact or not result.best_moves:
         return
     outcome = result.score.outcome
@@ -257,11 +268,13 @@ def remember_solve(
         return
     if weak or not result.score.distance_known:
         entry = Entry.outcome_only(
-            outcome, result.best_moves, nodes=result.stats.nodes, source=source
+            outcome, result.best_moves, nodes=result.stats.nodes, source=source,
+            every_best=all_moves,
         )
     else:
         entry = Entry.exact_value(
-            result.score.raw, result.best_moves, nodes=result.stats.nodes, source=source
+            result.score.raw, result.best_moves, nodes=result.stats.nodes, source=source,
+            every_best=all_moves,
         )
     store.put(game, state, entry)
 

@@ -1,16 +1,19 @@
 """The store of proven results: one SQLite file (the standard library's
 ``sqlite3``; no server), shared safely by several processes.
 
-Layout (schema 1; ``PRAGMA user_version`` holds the schema, ``PRAGMA
+Layout (schema 2; ``PRAGMA user_version`` holds the schema, ``PRAGMA
 application_id`` marks the file as zerosum's)::
 
     games(id, name, spec, rules_version)            -- one row per identity
-    positions(game, key, lower, upper, moves, nodes, solved_at, source, ply)
-                                                    -- one row per symmetry class
+    positions(game, key, lower, upper, moves, nodes, solved_at, source, ply,
+              every_best)                           -- one row per symmetry class
 
 ``key`` and ``moves`` are as :mod:`zerosum.store.identity` writes them;
-``lower`` / ``upper`` / ``nodes`` / ``solved_at`` / ``source`` / ``ply`` are an
-:class:`~zerosum.search.proven.Entry`'s fields. A position put twice keeps
+``lower`` / ``upper`` / ``nodes`` / ``solved_at`` / ``source`` / ``ply`` /
+``every_best`` are an :class:`~zerosum.search.proven.Entry`'s fields. Schema 1
+lacked ``every_best`` (every row named every best move): a writable schema-1
+file gains the column when opened; a read-only one (a shipped book) is read
+as it is. A position put twice keeps
 the better answer (:func:`~zerosum.search.proven.merge`), decided inside
 one write transaction so that two writers never lose each other's proofs.
 
@@ -45,7 +48,7 @@ from .identity import GameIdentity, UnstableKey, identity_of, moves_text, positi
 from .paths import default_store_path
 
 #: The schema this code writes; a file with a greater one is refused.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: ``PRAGMA application_id`` of a zerosum store ("zsto").
 APPLICATION_ID = 0x7A73746F
 #: How long a call waits for another process's write, in seconds.
@@ -71,6 +74,7 @@ CREATE TABLE IF NOT EXISTS positions (
     solved_at REAL NOT NULL,
     source TEXT NOT NULL,
     ply INTEGER,
+    every_best INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (game, key)
 ) WITHOUT ROWID;
 """
@@ -99,12 +103,14 @@ class Record:
     solved_at: float
     source: str
     ply: int | None = None
+    every_best: bool = True
 
     def entry(self) -> Entry:
         """The record as an :class:`Entry` whose best moves are the move
         names (in the representative's frame)."""
         return Entry(
-            self.lower, self.upper, self.moves, self.nodes, self.solved_at, self.source, self.ply
+            self.lower, self.upper, self.moves, self.nodes, self.solved_at, self.source, self.ply,
+            self.every_best,
         )
 
 
@@ -129,6 +135,9 @@ class Store:
         self._db: sqlite3.Connection | None = connection
         self._lock = threading.RLock()
         self._game_ids: dict[GameIdentity, int] = {}
+        #: How a query reads ``every_best``: the column, or 1 in a read-only
+        #: schema-1 file (which named every best move in every row).
+        self._every_best = "p.every_best"
         #: Identities whose other rules versions were already reported.
         self._noted: set[GameIdentity] = set()
         #: Set after a reported problem: reading (or writing) is then off.
@@ -228,7 +237,12 @@ class Store:
                 )
             )
         if tables >= {"games", "positions"} or self.readonly:
+            self._every_best = "p.every_best" if version >= 2 else "1"
+            if version == 1 and not self.readonly:
+                _retry(lambda: self._upgrade_from_1(db))
+                self._every_best = "p.every_best"
             return
+        self._every_best = "p.every_best"
 
         def create() -> None:
             db.execute("BEGIN IMMEDIATE")
@@ -247,6 +261,22 @@ class Store:
         # WAL: readers never wait for the writer. Set after the schema so a
         # new file is a zerosum store before anything else happens to it.
         _retry(lambda: db.execute("PRAGMA journal_mode = WAL").fetchone())
+
+    @staticmethod
+    def _upgrade_from_1(db: sqlite3.Connection) -> None:
+        """Schema 1 -> 2: add ``every_best`` (every schema-1 row named every
+        best move), in one transaction another process may have done first."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if db.execute("PRAGMA user_version").fetchone()[0] == 1:
+                db.execute(
+                    "ALTER TABLE positions ADD COLUMN every_best INTEGER NOT NULL DEFAULT 1"
+                )
+                db.execute("PRAGMA user_version = 2")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:
@@ -336,20 +366,20 @@ class Store:
             if game_id is None:
                 return None
             row = self._conn().execute(
-                "SELECT lower, upper, moves, nodes, solved_at, source, ply FROM positions"
-                " WHERE game = ? AND key = ?",
+                "SELECT lower, upper, moves, nodes, solved_at, source, ply,"
+                f" {self._every_best} FROM positions p WHERE game = ? AND key = ?",
                 (game_id, key),
             ).fetchone()
             if row is None:
                 return None
-            lower, upper, moves, nodes, solved_at, source, ply = row
+            lower, upper, moves, nodes, solved_at, source, ply, every = row
             try:
                 best = read_moves(game, state, moves, transform)
             except ZerosumError as error:
                 raise ValueError(f"a stored move is not legal here: {error}") from None
             return Entry(
                 int(lower), int(upper), best, int(nodes), float(solved_at), str(source),
-                None if ply is None else int(ply),
+                None if ply is None else int(ply), bool(every),
             )
 
         return self._guard(False, call, None)
@@ -386,7 +416,7 @@ class Store:
             db = self._conn()
             sql = (
                 "SELECT g.name, g.spec, g.rules_version, p.key, p.lower, p.upper, p.moves,"
-                " p.nodes, p.solved_at, p.source, p.ply"
+                f" p.nodes, p.solved_at, p.source, p.ply, {self._every_best}"
                 " FROM positions p JOIN games g ON g.id = p.game"
             )
             args: tuple[Any, ...] = ()
@@ -396,7 +426,7 @@ class Store:
                 args = (identity.spec, identity.rules_version)
             out = []
             for row in db.execute(sql + " ORDER BY p.game, p.key", args):
-                name, spec, version, key, lower, upper, moves, nodes, when, source, ply = row
+                name, spec, version, key, lower, upper, moves, nodes, when, source, ply, every = row
                 names = _move_names(moves)
                 out.append(
                     Record(
@@ -409,6 +439,7 @@ class Store:
                         float(when),
                         str(source),
                         None if ply is None else int(ply),
+                        bool(every),
                     )
                 )
             return out
@@ -475,8 +506,8 @@ class Store:
                 written = 0
                 for key, entry in rows:
                     old = db.execute(
-                        "SELECT lower, upper, moves, nodes, solved_at, source, ply FROM positions"
-                        " WHERE game = ? AND key = ?",
+                        "SELECT lower, upper, moves, nodes, solved_at, source, ply, every_best"
+                        " FROM positions WHERE game = ? AND key = ?",
                         (game_id, key),
                     ).fetchone()
                     kept = entry
@@ -484,6 +515,7 @@ class Store:
                         previous = Entry(
                             int(old[0]), int(old[1]), (str(old[2]),), int(old[3]),
                             float(old[4]), str(old[5]), None if old[6] is None else int(old[6]),
+                            bool(old[7]),
                         )
                         kept = merge(previous, entry)
                         if kept is previous:
@@ -492,10 +524,11 @@ class Store:
                             kept = replace(kept, ply=previous.ply)
                     db.execute(
                         "INSERT OR REPLACE INTO positions"
-                        " (game, key, lower, upper, moves, nodes, solved_at, source, ply)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " (game, key, lower, upper, moves, nodes, solved_at, source, ply,"
+                        " every_best) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (game_id, key, kept.lower, kept.upper, kept.best_moves[0],
-                         kept.nodes, kept.solved_at, kept.source, kept.ply),
+                         kept.nodes, kept.solved_at, kept.source, kept.ply,
+                         int(kept.every_best)),
                     )
                     written += 1
                 db.execute("COMMIT")

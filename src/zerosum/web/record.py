@@ -22,6 +22,8 @@ Contract:
 * :meth:`Record.goto` moves along the current line without changing it.
 * :meth:`Record.variations` lists, for each ply of the current line, the
   other children there with their remembered continuations.
+* :meth:`Record.drop` deletes a variation (never the current line): the
+  one thing that discards moves, and only when asked.
 """
 
 from __future__ import annotations
@@ -63,6 +65,31 @@ class Node(Generic[S, A]):
             assert node.move is not None
             moves.append(node.move)
         return moves
+
+
+@dataclass
+class Variation(Generic[A]):
+    """A variation: it replaces the move after ``ply`` moves with ``moves``
+    (its move, then its remembered line); ``inner`` are the variations
+    played inside it."""
+
+    ply: int
+    moves: list[A]
+    inner: list[Variation[A]]
+
+
+def _inner(node: Node[S, A], ply: int) -> list[Variation[A]]:
+    """The variations along the remembered line below ``node`` (whose
+    move was played at ``ply - 1``)."""
+    found: list[Variation[A]] = []
+    while node.children:
+        for index, child in enumerate(node.children):
+            if index != node.chosen and child.move is not None:
+                moves = [child.move, *child.continuation()]
+                found.append(Variation(ply, moves, _inner(child, ply + 1)))
+        node = node.children[node.chosen]
+        ply += 1
+    return found
 
 
 class Record(Generic[S, A]):
@@ -132,6 +159,19 @@ class Record(Generic[S, A]):
                     found.append((ply, [child.move, *child.continuation()]))
         return found
 
+    def variation_tree(self) -> list[Variation[A]]:
+        """:meth:`variations` with the variations played inside each one:
+        a variation that branches off at ply ``p`` lists, in ``inner``, the
+        other children met along its own line (at plies ``p + 1`` on), and
+        so on down; switching to one is a ``switch`` to its outer variation,
+        then to it."""
+        return [
+            Variation(ply, [child.move, *child.continuation()], _inner(child, ply + 1))
+            for ply, node in enumerate(self._path[:-1])
+            for index, child in enumerate(node.children)
+            if index != node.chosen and child.move is not None
+        ]
+
     # -- changing --------------------------------------------------------------
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the current line."""
@@ -164,6 +204,23 @@ class Record(Generic[S, A]):
             raise KeyError(move)
         self.ply = ply
         self._choose(node, index)
+
+    def drop(self, ply: int, move: A) -> None:
+        """Delete the variation that starts with ``move`` after ``ply``
+        moves of the current line, with everything played in it: KeyError
+        when there is none, ValueError when ``move`` is the current line's
+        own (switch to another line first). The position shown stays."""
+        if not 0 <= ply < len(self._path):
+            raise IndexError(ply)
+        node = self._path[ply]
+        index = node.child(move)
+        if index is None:
+            raise KeyError(move)
+        if index == node.chosen and ply < len(self):
+            raise ValueError(move)
+        del node.children[index]
+        if index < node.chosen:
+            node.chosen -= 1
 
     def _choose(self, node: Node[S, A], index: int) -> None:
         """Continue the current line after ``node`` (the position shown) with

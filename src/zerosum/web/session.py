@@ -47,6 +47,7 @@ from .messages import (
     page_kind,
     too_deep,
 )
+from .movetext import parse_movetext
 from .record import Record
 from .runner import Emit, SearchRunner
 from .views import Settings, hint_object, state_object
@@ -117,11 +118,18 @@ class Session:
 
     # -- the game and its record -------------------------------------------------
     def _set_game(
-        self, game: Game[Any, Any], start: Any, moves: list[Any], seed: int | None
+        self,
+        game: Game[Any, Any],
+        start: Any,
+        moves: list[Any],
+        seed: int | None,
+        record: Record[Any, Any] | None = None,
     ) -> None:
         self.game = game
         origin = game.initial_state() if start is None else start
-        self.record: Record[Any, Any] = Record(game.result, origin, moves)
+        self.record: Record[Any, Any] = (
+            Record(game.result, origin, moves) if record is None else record
+        )
         self.holding = False
         self._analysed = None
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
@@ -184,21 +192,13 @@ class Session:
         game = load(spec)
         position = messages.text(data, "position")
         start = game.parse_position(position.strip()) if position and position.strip() else None
-        state = game.initial_state() if start is None else start
-        moves = []
-        for word in game.split_moves(messages.text(data, "moves") or ""):
-            if game.is_terminal(state):
-                raise ZerosumError(
-                    _("move {text!r} comes after the game is over; expected no more moves").format(
-                        text=word
-                    )
-                )
-            move = game.parse_move(state, word)
-            moves.append(move)
-            state = game.result(state, move)
+        origin = game.initial_state() if start is None else start
+        # the moves with their variations, move numbers and comments
+        # (docs/records.md); a plain list is the simplest movetext
+        record = parse_movetext(game, origin, messages.text(data, "moves") or "")
         # Everything parsed: only now replace what the user had.
         self.players = players
-        self._set_game(game, start, moves, seed)
+        self._set_game(game, start, [], seed, record)
         self._changed()
 
     def _on_players(self, data: dict[str, Any]) -> None:
@@ -243,6 +243,32 @@ class Session:
                 )
             ) from None
         self.holding = True
+        self._changed()
+
+    def _on_drop(self, data: dict[str, Any]) -> None:
+        ply = messages.ply(data, len(self.record))
+        text = messages.text(data, "move", required=True)
+        assert text is not None
+        state = self.record.state_at(ply)
+        if self.game.is_terminal(state):
+            raise ZerosumError(_("the game is over there; there is no variation to follow"))
+        move = self.game.parse_move(state, text)
+        others = [
+            self.game.format_move(m) for m in self.record.next_moves(ply)
+            if ply == len(self.record) or m != self.record.line[ply]
+        ]
+        try:
+            self.record.drop(ply, move)
+        except KeyError:
+            raise ZerosumError(
+                _("no variation starts with {move} after {ply} moves; expected one of {moves}")
+                .format(move=excerpt(text), ply=ply, moves=", ".join(others) or "-")
+            ) from None
+        except ValueError:
+            raise ZerosumError(
+                _("{move} is the line shown, not a variation; switch to another line to delete it")
+                .format(move=excerpt(text))
+            ) from None
         self._changed()
 
     def _on_undo(self, data: dict[str, Any]) -> None:
@@ -352,6 +378,7 @@ class Session:
         "new": _on_new,
         "move": _on_move,
         "line": _on_line,
+        "drop": _on_drop,
         "undo": _on_undo,
         "redo": _on_redo,
         "goto": _on_goto,

@@ -7,6 +7,19 @@ from ..i18n import N_
 
 #: English texts of the page, exactly as the JavaScript passes them to ``t()``.
 PAGE_STRINGS: tuple[str, ...] = (
+    N_("not found yet"),
+    N_("Analysis ended after {seconds} s: {nodes} positions"),
+    N_("Make this the main line"),
+    N_("Delete this variation"),
+    N_("W"),
+    N_("L"),
+    N_("D"),
+    N_("The value is right; the pruned moves are not. Try again, or Reveal."),
+    N_("Not quite. Try again, or Reveal."),
+    N_("Record with variations (PGN-like)"),
+    N_("Not a record: a line of JSON lines is not JSON"),
+    N_("No game record in these lines (a zerosum match file has one a game)"),
+    N_("Loaded game {n} of {count}; paste its line alone to load another"),
     N_("One move back / forward"),
     N_("To the start / to the end"),
     N_("Flip the board"),

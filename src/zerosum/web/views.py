@@ -17,7 +17,8 @@ from ..registry import parse_spec
 from ..report import board_object
 from ..search.types import Score
 from .messages import player_json
-from .record import Record
+from .movetext import format_movetext
+from .record import Record, Variation
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,24 @@ class Settings:
     #: Read and write the store of proven results; read opening books.
     store: bool = True
     book: bool = True
+
+
+def variation_json(game: Game[Any, Any], variation: Variation[Any]) -> dict[str, Any]:
+    """One of ``state.variations``: ``{ply, moves, inner}``."""
+    return {
+        "ply": variation.ply,
+        "moves": [game.format_move(m) for m in variation.moves],
+        "inner": [variation_json(game, v) for v in variation.inner],
+    }
+
+
+def capitalised(name: str) -> str:
+    """``name`` with its first letter in capitals (a Chinese name unchanged).
+
+    >>> capitalised("first"), capitalised("红方")
+    ('First', '红方')
+    """
+    return name[:1].upper() + name[1:]
 
 
 def minus(value: int) -> str:
@@ -152,16 +171,20 @@ def state_object(
         "name": game.name,
         "params": game_params(game),
         "title": _(type(game).title),
-        "player_names": [game.player_name(0), game.player_name(1)],
+        # a name the page shows at the start of a line ("First to move"):
+        # capitalised (Nim's are "first" and "second" in its notation)
+        "player_names": [capitalised(game.player_name(0)), capitalised(game.player_name(1))],
         "players": [player_json(p) for p in players],
         "position": game.format_position(state),
         "start": game.format_position(record.origin),
+        # whether the record starts elsewhere than the game's own start (an
+        # exported record then names its start position)
+        "custom_start": game.format_position(record.origin)
+        != game.format_position(game.initial_state()),
         "record": " ".join(game.format_move(m) for m in line),
         "history": history,
-        "variations": [
-            {"ply": ply, "moves": [game.format_move(m) for m in moves]}
-            for ply, moves in record.variations()
-        ],
+        "variations": [variation_json(game, v) for v in record.variation_tree()],
+        "movetext": format_movetext(game, record),
         "ply": record.ply,
         "to_move": game.to_move(state),
         "last_move": last_move(game, record, by),

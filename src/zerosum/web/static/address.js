@@ -1,7 +1,11 @@
 // The game in the page's address: #game=SPEC&start=POSITION&moves=RECORD
-// (URL-encoded; `ply` when an earlier position is shown, `players` who plays
-// each side). Rewritten with history.replaceState after every state, read
-// once when the page opens: a link reproduces the game and a reload keeps it.
+// (URL-encoded; `moves` is the record's movetext with its variations,
+// docs/records.md; `ply` when an earlier position is shown, `players` who
+// plays each side; `analysis=1`, `time` and `lines` the analysis settings;
+// `review=1` when the line was reviewed). Rewritten with
+// history.replaceState after every state, read when the page opens and when
+// the address changes (a link pasted into the tab, Back after a new game):
+// a link reproduces the game and a reload keeps it.
 
 import { app } from "./store.js";
 
@@ -9,7 +13,7 @@ const PLAYER_KINDS = ["human", "ai", "random", "mcts"];
 const LEVELS = ["easy", "medium", "hard", "perfect"];
 
 /** The players as a short text: human,ai:hard,ai:2.5s,mcts:1s,random. */
-function playersText(players) {
+export function playersText(players) {
   return players
     .map((player) => {
       if (!player || !PLAYER_KINDS.includes(player.kind)) return "human";
@@ -21,7 +25,7 @@ function playersText(players) {
 }
 
 /** The players of playersText, or null when the text is not two of them. */
-function parsePlayers(text) {
+export function parsePlayers(text) {
   const parts = String(text || "").split(",");
   if (parts.length !== 2) return null;
   const players = [];
@@ -36,15 +40,27 @@ function parsePlayers(text) {
   return players;
 }
 
-/** The address (its hash) of `state`. */
-export function addressOf(state) {
+const DEFAULT_TIME = 10;
+const DEFAULT_LINES = 3;
+
+/** The address (its hash) of `state`; `reviewed` when its line's review is shown. */
+export function addressOf(state, reviewed = false) {
   const params = new URLSearchParams();
   params.set("game", String(state.game));
   if (typeof state.start === "string" && state.start) params.set("start", state.start);
-  params.set("moves", typeof state.record === "string" ? state.record.trim() : "");
+  // the movetext only when it says more than the plain record (variations)
+  const branched = Array.isArray(state.variations) && state.variations.length > 0;
+  const moves = branched && typeof state.movetext === "string" ? state.movetext : state.record;
+  params.set("moves", typeof moves === "string" ? moves.trim() : "");
   const length = Array.isArray(state.history) ? state.history.length : 0;
   if (Number.isInteger(state.ply) && state.ply < length) params.set("ply", String(state.ply));
   if (Array.isArray(state.players) && state.players.length === 2) params.set("players", playersText(state.players));
+  if (state.analysis) params.set("analysis", "1");
+  if (typeof state.analysis_time === "number" && state.analysis_time !== DEFAULT_TIME) {
+    params.set("time", String(state.analysis_time));
+  }
+  if (Number.isInteger(state.lines) && state.lines !== DEFAULT_LINES) params.set("lines", String(state.lines));
+  if (reviewed) params.set("review", "1");
   return "#" + params.toString();
 }
 
@@ -52,7 +68,10 @@ export function addressOf(state) {
  * the server's first game would overwrite it). */
 export function writeAddress(state) {
   if (app.restoring || !state || typeof state.game !== "string") return;
-  const hash = addressOf(state);
+  // the review of the line shown (record.js's currentReview)
+  const review = app.review;
+  const reviewed = Boolean(review && review.record === state.record && review.start === state.start);
+  const hash = addressOf(state, reviewed);
   if (window.location.hash === hash) return;
   try {
     window.history.replaceState(null, "", hash);
@@ -70,12 +89,18 @@ export function readAddress() {
   const game = params.get("game");
   if (!game || !game.trim()) return null;
   const ply = params.get("ply");
+  const time = Number(params.get("time"));
+  const lines = params.get("lines");
   return {
     game: game.trim(),
     start: params.get("start") || null,
     moves: (params.get("moves") || "").trim(),
     ply: ply !== null && /^\d+$/.test(ply) ? Number(ply) : null,
     players: parsePlayers(params.get("players")),
+    analysis: params.get("analysis") === "1",
+    time: params.has("time") && Number.isFinite(time) && time > 0 ? time : null,
+    lines: lines !== null && /^\d+$/.test(lines) ? Number(lines) : null,
+    review: params.get("review") === "1",
   };
 }
 
@@ -86,11 +111,19 @@ export function restoreMessages(address, players) {
   if (address.moves) message.moves = address.moves;
   const messages = [message];
   if (address.ply !== null) messages.push({ type: "goto", ply: address.ply });
+  const settings = {};
+  if (address.time !== null) settings.analysis_time = address.time;
+  if (address.lines !== null) settings.lines = address.lines;
+  if (Object.keys(settings).length) messages.push({ type: "settings", ...settings });
+  // a review is dropped by any change of the position shown: it comes last
+  if (address.review) messages.push({ type: "review" });
+  else if (address.analysis) messages.push({ type: "analysis", on: true });
   return messages;
 }
 
 /** Whether `state` is the game `address` asked for. */
 export function isRestored(state, address) {
   const squash = (text) => String(text || "").replace(/\s+/g, " ").trim();
-  return squash(state.record) === squash(address.moves) && (!address.start || state.start === address.start);
+  const same = squash(state.record) === squash(address.moves) || squash(state.movetext) === squash(address.moves);
+  return same && (!address.start || state.start === address.start);
 }

@@ -1,6 +1,7 @@
 // The analysis panel: the search lines, the evaluation bar, the summary and
 // the handlers of the search objects (progress, analysis, result, hint).
 
+import { writeAddress } from "./address.js";
 import { formatNumber, t } from "./i18n.js";
 import { badgeText, barFraction, classify, compact, evalWords, scoreWords } from "./scores.js";
 import { $, app, h, isInteger, playerName, pvText, scheduleRender, send, toast } from "./store.js";
@@ -108,6 +109,16 @@ export function renderLines() {
     line.title = details.join(" · ");
     container.appendChild(line);
   }
+  // the analysis ended: a last row says when and with what
+  const end = app.analysisEnd;
+  if (end && end.lines === app.lines && app.searchKind === "analysis") {
+    const row = h("div", "line end");
+    const seconds = formatNumber(end.seconds, { maximumFractionDigits: 2 });
+    row.appendChild(h("span", "line-end", t("Analysis ended after {seconds} s: {nodes} positions", {
+      seconds, nodes: formatNumber(end.nodes),
+    })));
+    container.appendChild(row);
+  }
   container.scrollTop = container.scrollHeight;
 }
 
@@ -136,9 +147,10 @@ export function renderLegend() {
   const legend = $("#score-legend");
   legend.replaceChildren();
   const items = [
-    ["exact win", "W7", t("win in {n} plies", { n: 7 })],
-    ["exact draw", "D", t("draw")],
-    ["exact loss", "L4", t("loss in {n} plies", { n: 4 })],
+    // the badges as the board writes them (胜7 / 和 / 负4 in Chinese)
+    ["exact win", t("W{ply}", { ply: 7 }), t("win in {n} plies", { n: 7 })],
+    ["exact draw", t("D"), t("draw")],
+    ["exact loss", t("L{ply}", { ply: 4 }), t("loss in {n} plies", { n: 4 })],
     ["heuristic", "+35", t("heuristic score")],
   ];
   for (const [cls, sample, words] of items) {
@@ -225,6 +237,12 @@ export function onAnalysis(analysis) {
   const moves = Array.isArray(analysis.moves) ? analysis.moves : [];
   app.scores = { position, map: scoreMap(moves), best: analysis.best_move !== undefined ? String(analysis.best_move) : null, entries: moves };
   if (typeof analysis.score === "number") notePositionScore(state, analysis.score, analysis.exact);
+  // the end of the lines shown (a new search starts a new list of lines)
+  app.analysisEnd = {
+    lines: app.lines,
+    seconds: typeof analysis.time_s === "number" ? analysis.time_s : 0,
+    nodes: typeof analysis.nodes === "number" ? analysis.nodes : 0,
+  };
   if (typeof analysis.score === "number") {
     setEvaluation(analysis.score, Boolean(analysis.exact), moverIndex(analysis), position);
     app.summary = {
@@ -251,6 +269,7 @@ export function onReview(review) {
     if (entry && Number.isInteger(entry.ply)) plies.set(entry.ply, entry);
   }
   app.review = { record: state.record, start: state.start, searchId: review.search_id, plies, done: Boolean(review.done) };
+  writeAddress(state); // a reload or a link brings the review back
   scheduleRender();
 }
 

@@ -2,12 +2,12 @@
 // lines, graph, keys, tree panel) to the session's WebSocket
 // (messages.js; docs/messages.md is the contract).
 
-import { bindAnalysis, renderEvaluation, renderLegend, renderLines, renderSummary } from "./analysis.js";
+import { bindAnalysis, resetSearchView, renderEvaluation, renderLegend, renderLines, renderSummary } from "./analysis.js";
 import { currentLanguage, initialLanguage, setLanguage, translatePage } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { bindPlay, boardView, playMove, renderBoard, renderConnection, renderControls, renderStatus } from "./play.js";
 import { bindRecord, gotoPly, renderCopy, renderMoves } from "./record.js";
-import { bindSetup, buildSpec, loadGames, readPlayers, renderPlayerNames, updatePlayerControls } from "./setup.js";
+import { bindSetup, loadGames, readPlayers, renderPlayerNames, updatePlayerControls } from "./setup.js";
 import { Connection } from "./socket.js";
 import { $, app, isInteger, renderAll, setRenderer } from "./store.js";
 import { readAddress, restoreMessages } from "./address.js";
@@ -47,7 +47,6 @@ function socketUrl() {
 
 function onOpen(reconnected) {
   app.everConnected = true;
-  clearTimeout(app.newGameTimer);
   const previous = app.state;
   if (reconnected && previous && typeof previous.game === "string") {
     // a new session on the server: bring back the game being played
@@ -62,22 +61,33 @@ function onOpen(reconnected) {
     if (previous.analysis) app.connection.send({ type: "analysis", on: true });
   } else if (readAddress()) {
     // a link or a reload: the game in the address
-    const address = readAddress();
-    app.restoring = address;
-    for (const message of restoreMessages(address, readPlayers())) app.connection.send(message);
-    clearTimeout(app.restoreTimer);
-    app.restoreTimer = setTimeout(() => {
-      app.restoring = null;
-    }, 5000);
-  } else {
-    // the server starts a game of its own; if it does not, start one
-    app.newGameTimer = setTimeout(() => {
-      if (!app.state && app.connection.connected) {
-        app.connection.send({ type: "new", game: buildSpec(), players: readPlayers() });
-      }
-    }, 2000);
+    restoreAddress(readAddress());
   }
+  // else the server's own game (its first state) is the landing game: the
+  // page never starts one of its own, however late that state comes
   renderAll();
+}
+
+/** Set up the game of `address` (a link, a reload, Back after a new game). */
+function restoreAddress(address) {
+  app.restoring = address;
+  for (const message of restoreMessages(address, readPlayers())) app.connection.send(message);
+  clearTimeout(app.restoreTimer);
+  app.restoreTimer = setTimeout(() => {
+    app.restoring = null;
+  }, 5000);
+}
+
+/** The address changed without a reload (a link pasted into this tab, Back
+ * or Forward over a new game): show its game. The page's own rewrites use
+ * history.replaceState, which fires no hashchange. */
+function onHashChange() {
+  const address = readAddress();
+  if (!address || !app.connection || !app.connection.connected) return;
+  resetSearchView();
+  app.evaluation = null;
+  app.review = null;
+  restoreAddress(address);
 }
 
 function onClose() {
@@ -106,6 +116,7 @@ function bindEvents() {
   bindTreePanel();
   $("#lang").addEventListener("change", (event) => switchLanguage(event.target.value));
   $("#retry").addEventListener("click", () => app.connection && app.connection.reconnect());
+  window.addEventListener("hashchange", onHashChange);
 
   bindKeys({
     flip: () => $("#flip").click(),

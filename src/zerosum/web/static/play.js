@@ -24,7 +24,8 @@ function isHumanTurn(state) {
 
 /** Why the side to move cannot be played by a click, or null. */
 function refusal(state) {
-  if (!state) return t("Not connected; trying again…");
+  // first the connection: a click while it is down reaches no one, whoever's turn it is
+  if (!state || !(app.connection && app.connection.connected)) return t("Disconnected; reconnecting…");
   if (state.over) return t("The game is over");
   if (!isHumanTurn(state)) {
     if (state.paused) return t("The AI is to move: press Resume to let it play");

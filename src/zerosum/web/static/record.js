@@ -3,6 +3,7 @@
 import { resetSearchView } from "./analysis.js";
 import { t } from "./i18n.js";
 import { readPlayers } from "./setup.js";
+import { parsePlayers, playersText } from "./address.js";
 import { $, MOVE_ITEM, app, h, isInteger, playerColour, playerName, send, toast } from "./store.js";
 
 /** The review's marks: the symbol on the moves list and the words. */
@@ -40,6 +41,34 @@ export function switchLine(ply, move) {
   send({ type: "line", ply, move });
 }
 
+/** A variation's moves with the move numbers, and the variations played
+ * inside it in brackets after the move they replace; each part switches to
+ * its own line (`path`: the [ply, move] switches that lead to it). */
+function variationLine(variation, outer) {
+  const path = [...outer, [variation.ply, String(variation.moves[0])]];
+  const line = h("span", "variation-line");
+  line.dataset.path = JSON.stringify(path);
+  const inner = Array.isArray(variation.inner) ? variation.inner : [];
+  variation.moves.forEach((move, offset) => {
+    const at = variation.ply + offset;
+    const number = at % 2 === 0 ? `${at / 2 + 1}. ` : offset === 0 ? `${(at - 1) / 2 + 1}… ` : "";
+    line.appendChild(h("span", "variation-move", number + move));
+    line.appendChild(document.createTextNode(" "));
+    for (const nested of inner.filter((v) => v && v.ply === at && Array.isArray(v.moves) && v.moves.length)) {
+      line.appendChild(document.createTextNode("("));
+      line.appendChild(variationLine(nested, path));
+      line.appendChild(document.createTextNode(") "));
+    }
+  });
+  return line;
+}
+
+/** Follow the switches of `path` (a variation inside a variation: its outer
+ * line first). */
+function switchPath(path) {
+  for (const [ply, move] of path) switchLine(ply, move);
+}
+
 export function renderMoves() {
   const list = $("#moves");
   const state = app.state;
@@ -52,6 +81,9 @@ export function renderMoves() {
     if (!entry) return;
     const li = h("li", "move-entry");
     li.dataset.ply = String(index + 1);
+    // each player's moves in a column of their own, as a score sheet has
+    // them: a row of variations between does not shift the columns
+    li.dataset.player = String(entry.player === 1 ? 1 : 0);
     li.tabIndex = -1;
     li.appendChild(h("span", "move-num", index + 1));
     const who = h("span", "move-who");
@@ -79,14 +111,27 @@ export function renderMoves() {
     }
     li.title = t("Go to the position after move {n}", { n: index + 1 });
     list.appendChild(li);
-    // the lines played instead of this move, kept as variations
+    // the lines played instead of this move, kept as variations (with
+    // the variations played inside them), each on a row of its own
     for (const variation of variationsAt(state, index)) {
       const item = h("li", "variation");
       item.dataset.variationPly = String(index);
       item.dataset.variationMove = String(variation.moves[0]);
       item.tabIndex = 0;
-      item.appendChild(h("span", "variation-moves", `${index + 1}. ${variation.moves.join(" ")}`));
+      item.appendChild(variationLine(variation, []));
       item.title = t("Switch to this variation");
+      // make it the line played (the line left stays a variation), or delete it
+      const tools = h("span", "variation-tools");
+      const promote = h("button", "small variation-promote", "⤒");
+      promote.type = "button";
+      promote.title = t("Make this the main line");
+      promote.setAttribute("aria-label", promote.title);
+      const drop = h("button", "small variation-drop", "✕");
+      drop.type = "button";
+      drop.title = t("Delete this variation");
+      drop.setAttribute("aria-label", drop.title);
+      tools.append(promote, drop);
+      item.appendChild(tools);
       list.appendChild(item);
     }
   });
@@ -136,6 +181,71 @@ export function renderCopy() {
   const state = app.state;
   $("#position").value = state && state.position !== undefined && state.position !== null ? String(state.position) : "";
   $("#record").value = state && state.record !== undefined && state.record !== null ? String(state.record) : "";
+  $("#pgn").value = state ? exportRecord(state) : "";
+}
+
+const RESULTS = { 0: "1-0", 1: "0-1" };
+
+function quoted(value) {
+  return `"${String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/** The game as a PGN-like record (docs/records.md): headers (the game, the
+ * start position when it is not the game's own, the players, the result),
+ * then the moves with their variations. */
+export function exportRecord(state) {
+  const headers = [["Game", state.game]];
+  if (state.custom_start && typeof state.start === "string") headers.push(["Start", state.start]);
+  const names = Array.isArray(state.player_names) ? state.player_names : [];
+  if (names.length === 2) headers.push(["Sides", names.join(",")]);
+  if (Array.isArray(state.players) && state.players.length === 2) headers.push(["Players", playersText(state.players)]);
+  const result = state.over ? RESULTS[state.winner] || "1/2-1/2" : "*";
+  headers.push(["Result", result]);
+  const moves = typeof state.movetext === "string" ? state.movetext : String(state.record || "");
+  return headers.map(([key, value]) => `[${key} ${quoted(value)}]`).join("\n") + "\n\n" + (moves ? moves + " " : "") + result;
+}
+
+/** A pasted record: {game, position, moves, players, note} for a `new`, or
+ * {error}. Reads the PGN-like record (headers, then movetext), the JSON
+ * lines of `zerosum match` (its first game; a note says which), and a plain
+ * list of moves (the game being played). */
+export function readPasted(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) return readMatchLines(trimmed);
+  const headers = {};
+  const body = trimmed.replace(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm, (_whole, key, value) => {
+    headers[key.toLowerCase()] = value.replace(/\\(.)/g, "$1");
+    return "";
+  });
+  return {
+    game: headers.game || null,
+    position: headers.start || null,
+    moves: body.trim(),
+    players: headers.players ? parsePlayers(headers.players) : null,
+  };
+}
+
+function readMatchLines(text) {
+  const games = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch (_err) {
+      return { error: t("Not a record: a line of JSON lines is not JSON") };
+    }
+    if (record && record.type === "game" && typeof record.game === "string" && Array.isArray(record.moves)) games.push(record);
+  }
+  if (!games.length) return { error: t("No game record in these lines (a zerosum match file has one a game)") };
+  const first = games[0];
+  return {
+    game: first.game,
+    position: typeof first.start === "string" ? first.start : null,
+    moves: first.moves.map(String).join(" "),
+    players: null,
+    note: games.length > 1 ? t("Loaded game {n} of {count}; paste its line alone to load another", { n: first.number || 1, count: games.length }) : null,
+  };
 }
 
 export async function copyField(selector) {
@@ -176,7 +286,18 @@ export function loadPasted(kind) {
   }
   const message = { type: "new", game: app.state.game, players: readPlayers() };
   if (kind === "position") message.position = text;
-  else message.moves = text;
+  else {
+    const pasted = readPasted(text);
+    if (pasted.error) {
+      toast(pasted.error, "error");
+      return;
+    }
+    if (pasted.game) message.game = pasted.game;
+    if (pasted.position) message.position = pasted.position;
+    if (pasted.players) message.players = pasted.players;
+    message.moves = pasted.moves;
+    if (pasted.note) toast(pasted.note);
+  }
   resetSearchView();
   app.pendingNew = { from: "paste", seed: app.state.seed, game: app.state.game };
   send(message);
@@ -185,6 +306,20 @@ export function loadPasted(kind) {
 /** Wire the moves list, its navigation buttons, copy and paste. */
 export function bindRecord() {
   $("#moves").addEventListener("click", (event) => {
+    const tool = event.target.closest ? event.target.closest(".variation-tools button") : null;
+    if (tool) {
+      const item = tool.closest("li.variation");
+      const ply = Number(item.dataset.variationPly);
+      const move = item.dataset.variationMove;
+      if (tool.classList.contains("variation-drop")) send({ type: "drop", ply, move });
+      else switchLine(ply, move); // the line played now; the line left stays a variation
+      return;
+    }
+    const line = event.target.closest ? event.target.closest(".variation-line") : null;
+    if (line) {
+      switchPath(JSON.parse(line.dataset.path));
+      return;
+    }
     const variation = event.target.closest ? event.target.closest("li.variation") : null;
     if (variation) {
       switchLine(Number(variation.dataset.variationPly), variation.dataset.variationMove);
@@ -207,6 +342,7 @@ export function bindRecord() {
 
   $("#copy-position").addEventListener("click", () => copyField("#position"));
   $("#copy-record").addEventListener("click", () => copyField("#record"));
+  $("#copy-pgn").addEventListener("click", () => copyField("#pgn"));
   $("#load-position").addEventListener("click", () => loadPasted("position"));
   $("#load-record").addEventListener("click", () => loadPasted("record"));
 

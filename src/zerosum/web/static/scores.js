@@ -50,10 +50,11 @@ export function badgeText(score, exact, extra) {
   const c = classify(score, exact, extra ? extra.plies : undefined);
   const m = mcts(extra);
   if (m && !exact && m.rate !== null) return Math.round(m.rate * 100) + "%";
-  if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) return c.kind === "win" ? "W" : "L";
-  if (c.kind === "win") return "W" + c.plies;
-  if (c.kind === "loss") return "L" + c.plies;
-  if (c.kind === "draw") return "D";
+  // the tree view's words (胜5 / 负4 in Chinese): one notation on the page
+  if (m && exact && m.plies === null && (c.kind === "win" || c.kind === "loss")) return c.kind === "win" ? t("W") : t("L");
+  if (c.kind === "win") return t("W{ply}", { ply: c.plies });
+  if (c.kind === "loss") return t("L{ply}", { ply: c.plies });
+  if (c.kind === "draw") return t("D");
   return signed(c.score);
 }
 

@@ -85,7 +85,8 @@ export function buildParams(values) {
     const head = h("span", "field-label");
     // the server's translated label (Rows, 行数); the spec's name as a tooltip
     const name = h("span", "param-name", typeof param.label === "string" && param.label ? param.label : param.name);
-    name.title = param.name;
+    // the tooltip in the page's language (the spec's key is English)
+    name.title = typeof param.help === "string" && param.help ? param.help : name.textContent;
     head.appendChild(name);
     if (param.help) head.appendChild(h("span", "param-help", param.help));
     label.appendChild(head);
@@ -300,6 +301,9 @@ export function bindSetup() {
     // the new game carries the players: a pending players message would only
     // arrive later and restart its first search
     sendPlayersSoon.cancel();
+    // the game being left keeps its own history entry: Back brings it back
+    // (the new game's state rewrites the new entry's address)
+    if (app.state && window.location.hash) window.history.pushState(null, "", window.location.hash);
     const players = readPlayers();
     app.sentPlayers = JSON.stringify(players);
     send({ type: "new", game: buildSpec(), players });

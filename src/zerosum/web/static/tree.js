@@ -113,6 +113,7 @@ class TreePane {
       }
     }
     this.revealed = new Set(); // practice: nodes whose answer was shown
+    this.verdicts = new Map(); // practice: node id -> {result, text} of a right guess
     this.element = h("section", "tree-pane");
     this.element.dataset.algorithm = trace.algorithm;
     this.header = h("div", "tree-pane-head");
@@ -407,32 +408,48 @@ export class TreeView {
     });
     $("#tree-practice").addEventListener("change", (event) => {
       this.practice = Boolean(event.target.checked);
-      for (const pane of this.panes) pane.revealed.clear();
-      // Practice on the whole tree: the leaves show their values, the rest is to predict.
-      if (this.practice) this.goto(this.length);
+      for (const pane of this.panes) {
+        pane.revealed.clear();
+        pane.verdicts.clear();
+      }
+      // Practice at the step shown: the values found so far are hidden
+      // (the leaves show theirs), stepping on keeps them hidden until
+      // predicted or revealed.
       this.paint();
       this.renderStatus();
       this.renderDetails();
     });
-    root.addEventListener("keydown", (event) => {
-      const tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
-      if (tag === "input" || tag === "select" || tag === "textarea") return;
-      // Enter or Space on a button presses it, not the player.
-      if (tag === "button" && (event.key === " " || event.key === "Enter")) return;
-      const node = event.target.closest && event.target.closest("g.node");
-      if (node && event.key === "Enter") {
-        const pane = this.panes.find((p) => p.svg.contains(node));
-        if (pane) this.select(pane, Number(node.dataset.id));
-        event.preventDefault();
-        return;
-      }
-      if (event.key === "Escape") this.close();
-      else if (event.key === "ArrowRight") this.goto(this.step + 1);
-      else if (event.key === "ArrowLeft") this.goto(this.step - 1);
-      else if (event.key === " ") (this.timer ? this.pause() : this.play());
-      else return;
-      event.preventDefault();
+    // The dialog's keys wherever the focus is while it is open: a click on a
+    // part that takes no focus (the tree, the details) leaves it on the body.
+    document.addEventListener("keydown", (event) => {
+      if (this.isOpen()) this.onKey(event);
     });
+  }
+
+  onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Esc closes the dialog from anywhere in it, a switch or a field too
+    if (event.key === "Escape") {
+      event.preventDefault();
+      this.close();
+      return;
+    }
+    const tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    // Enter or Space on a button presses it, not the player.
+    if (tag === "button" && (event.key === " " || event.key === "Enter")) return;
+    const node = event.target.closest && event.target.closest("g.node");
+    if (node && event.key === "Enter") {
+      const pane = this.panes.find((p) => p.svg.contains(node));
+      if (pane) this.select(pane, Number(node.dataset.id));
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "ArrowRight") this.goto(this.step + 1);
+    else if (event.key === "ArrowLeft") this.goto(this.step - 1);
+    else if (event.key === " ") (this.timer ? this.pause() : this.play());
+    else return;
+    event.preventDefault();
   }
 
   /** Steps of the longest pane (side by side, the shorter one finishes first). */
@@ -486,8 +503,13 @@ export class TreeView {
     const ticket = ++this.loading;
     const algorithms = request.algorithm === "both" ? ["minimax", "alphabeta"] : [request.algorithm || "alphabeta"];
     try {
-      const traces = await Promise.all(algorithms.map((a) => fetchTrace({ ...request, algorithm: a })));
+      const settled = await Promise.allSettled(algorithms.map((a) => fetchTrace({ ...request, algorithm: a })));
       if (ticket !== this.loading) return;
+      // Side by side, the first refusal in the order minimax, alpha-beta:
+      // minimax's tree is the larger, so a depth it advises fits both.
+      const refused = settled.find((outcome) => outcome.status === "rejected");
+      if (refused) throw refused.reason;
+      const traces = settled.map((outcome) => outcome.value);
       this.panes = traces.map((trace) => new TreePane(this, trace));
       const holder = this.$("#tree-panes");
       holder.replaceChildren(...this.panes.map((p) => p.element));
@@ -496,10 +518,18 @@ export class TreeView {
       this.renderComparison();
       this.renderStatus();
       this.select(this.panes[this.panes.length - 1], 0);
+      // the root in view (the search starts there)
+      for (const pane of this.panes) pane.follow();
       this.root.dataset.ready = "1";
       this.$("#tree-play").focus();
     } catch (error) {
       if (ticket !== this.loading) return;
+      // no tree: nothing of the previous one stays in the toolbar
+      this.panes = [];
+      this.$("#tree-step").textContent = "";
+      this.$("#tree-window").textContent = "";
+      this.root.dataset.step = "0";
+      this.setStatus("");
       this.$("#tree-panes").replaceChildren(h("p", "tree-error", error.message || String(error)));
       this.root.dataset.ready = "error";
     }
@@ -623,8 +653,11 @@ export class TreeView {
     if (hasWindows(pane.trace)) {
       row(t("Window on entry"), pane.windowHidden(node) ? "?" : `α ${alphaText(node.alpha)}, β ${betaText(node.beta)}`);
     }
-    const hidden = pane.hidden(node);
-    row(t("Value"), hidden ? "?" : valueText(node.value));
+    // a value the search has not found yet at the step shown is not told
+    // (at step 0 the root's value and best move are the question)
+    const found = node.closed <= pane.time();
+    const hidden = pane.hidden(node) || !found;
+    row(t("Value"), hidden ? (found ? "?" : t("not found yet")) : valueText(node.value));
     if (node.leaf === "evaluation") row(t("Leaf node"), t("scored by the evaluation function"));
     else if (node.leaf === "terminal") row(t("Leaf node"), t("the game is over"));
     else if (node.leaf === "hook") row(t("Leaf node"), reasonText(node));
@@ -730,11 +763,24 @@ export class TreeView {
           : t("Not quite: pruned {moves}.", { moves: pruned }));
         if (node.cut) parts.push(cutoffText(node));
       }
-      verdict.dataset.result = valueRight && prunedRight ? "right" : "wrong";
-      verdict.textContent = parts.join(" ");
+      if (!(valueRight && prunedRight)) {
+        // a wrong guess: try again (the answer only with Reveal)
+        verdict.dataset.result = "wrong";
+        verdict.textContent = valueRight
+          ? t("The value is right; the pruned moves are not. Try again, or Reveal.")
+          : t("Not quite. Try again, or Reveal.");
+        return;
+      }
+      pane.verdicts.set(node.id, { result: "right", text: parts.join(" ") });
       pane.revealed.add(node.id);
       this.paint();
+      this.renderDetails(); // the details' "Value ?" filled in
     });
+    const said = pane.verdicts.get(node.id);
+    if (said) {
+      verdict.dataset.result = said.result;
+      verdict.textContent = said.text;
+    }
     reveal.addEventListener("click", () => {
       pane.revealed.add(node.id);
       this.paint();
@@ -772,7 +818,8 @@ async function fetchTrace(request) {
   };
   if (request.position) params.position = request.position;
   if (request.moves) params.moves = request.moves;
-  if (request.depth) params.depth = String(request.depth);
+  // depth 0 too: the server refuses it with its reason (never "to the end")
+  if (request.depth !== null && request.depth !== undefined) params.depth = String(request.depth);
   if (request.evaluateTerminals) params.evaluate_terminals = "1";
   if (request.top !== undefined && request.top !== null) params.top = String(request.top);
   const response = await fetch("/api/trace?" + new URLSearchParams(params));
