@@ -42,6 +42,8 @@ LAYERS: dict[str, int] = {
     "zerosum.report": 5,
     "zerosum.cli": 5,
     "zerosum.web": 5,
+    "zerosum.notebook": 5,
+    "zerosum.exercises": 5,
     "zerosum.__main__": 5,
     "zerosum": 6,
 }

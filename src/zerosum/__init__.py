@@ -37,3 +37,10 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# Inside IPython (Jupyter, VS Code notebooks), search and match results get
+# their HTML view with no set-up; elsewhere nothing is imported.
+if "IPython" in __import__("sys").modules:
+    from .notebook.display import register as _register_displays
+
+    _register_displays()

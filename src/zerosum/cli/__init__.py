@@ -24,6 +24,7 @@ from ..registry import import_games
 from .book import cmd_book
 from .commands import cmd_analyze, cmd_games, cmd_perft, cmd_play, cmd_serve, cmd_solve
 from .engine import cmd_engine
+from .lessons import cmd_lessons
 from .match import cmd_match
 from .parser import EXIT_USAGE, Stopped, build_parser, error_line
 from .replay import cmd_replay
@@ -41,6 +42,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Callable[[str], None]], int]] 
     "replay": cmd_replay,
     "engine": cmd_engine,
     "book": cmd_book,
+    "lessons": cmd_lessons,
 }
 
 

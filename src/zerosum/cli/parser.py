@@ -14,6 +14,7 @@ from ..search.engine import BACKENDS
 from ..search.front import algorithms
 from ..search.tt import check_megabytes
 from .book import add_parser as add_book
+from .lessons import add_parser as add_lessons
 from .trace import add_parser as add_trace
 from .usage import EXIT_USAGE as EXIT_USAGE
 from .usage import UsageError as UsageError
@@ -384,6 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_trace(commands, _whole_number)
     add_book(commands, _whole_number)
+    add_lessons(commands)
     serve = commands.add_parser(
         "serve", help=_("play and analyse in the browser (a local web app)")
     )
