@@ -140,7 +140,8 @@ def test_engine_text_tree_names_iterations_and_how_nodes_ended() -> None:
     body = lines[3:-3]
     assert body[0] == " (root)  MAX  [-∞, +∞]  = -50  (searched 2 times)"
     assert sum("(iteration 1)" in line for line in body) == 6  # every root move at depth 1
-    cut = "   2  MIN  (iteration 2)  [-50, -49]  = -50  α cutoff: -50 ≤ -50; pruned: 5 7 6"
+    # (the antisymmetric evaluation: 2's last reply, 6, makes the cut-off)
+    cut = "   2  MIN  (iteration 2)  [-50, -49]  = -50  α cutoff: -50 ≤ -50"
     assert cut in body
     # tic-tac-toe keys its table by symmetry class: after 0 4 8 (symmetric
     # about both diagonals) the replies 3, 5 and 7 mirror 1, and 6 mirrors 2
@@ -151,7 +152,7 @@ def test_engine_text_tree_names_iterations_and_how_nodes_ended() -> None:
     assert [line.split()[0] for line in body if line.endswith(settled)] == ["3", "5", "7", "6"]
     assert lines[-2] == "Best move 1, value -50."
     # the root is searched once per iteration and listed once
-    assert lines[-1] == "21 positions, 13 leaves, 1 cut-offs, 20 listed."
+    assert lines[-1] == "25 positions, 17 leaves, 1 cut-offs, 24 listed."
 
 
 def test_engine_json_counts_equal_the_untraced_engine() -> None:

@@ -9,9 +9,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
-from support import run_cli
+from support import HANG_GUARD, run_cli
 
 from zerosum.search.types import Score, loss_in, win_in
 
@@ -22,7 +21,7 @@ def test_each_human_turn_is_announced_once() -> None:
     out = done.stdout
     assert "to move" not in out  # no "X (human) to move" line besides the prompt
     # One prompt per human turn (two moves, then quit), naming the player once.
-    assert out.count("X, your move (or quit):") == 3
+    assert out.count("X, your move (or hint, undo, help, quit):") == 3
     assert "(human) to move" not in out and "(AI) to move" not in out
 
 
@@ -71,9 +70,15 @@ def test_ctrl_c_prints_the_record_and_exits_130() -> None:
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    time.sleep(2.5)  # a few moves
+    assert process.stdout is not None
+    seen = ""
+    while "Red plays" not in seen:  # a move made (no sleep: the load decides when)
+        line = process.stdout.readline()
+        assert line, seen
+        seen += line
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=HANG_GUARD)
+    out = seen + out
     assert process.returncode == 130, err
     assert "Traceback" not in err
     assert "Interrupted; the game was not finished." in out

@@ -77,7 +77,10 @@ def test_same_rules_as_mnk_333() -> None:
         ("0 4 1", 1, -50),  # X threatens 2: O sees the threat first
         ("0 4 1", 0, 50),
         ("0 1 4 2", 0, 50),  # only X threatens (8)
-        ("0 2 4 5", 0, -50),  # both threaten 8: the opponent's threat wins
+        # Both threaten 8, X to move: the mover's threat counts first, so the
+        # values are opposite (antisymmetric; the tutorial's first version
+        # gave -50 to both).
+        ("0 2 4 5", 0, 50),
         ("0 2 4 5", 1, -50),
         ("0 4 8 2 6 3 5 7 1", 0, 0),  # full board, no line
     ],

@@ -95,7 +95,7 @@ def test_trace_of_the_engine(client: TestClient) -> None:
     ).json()
     assert obj["type"] == "trace" and obj["algorithm"] == "engine"
     # the root is searched once per iteration and listed once
-    assert (obj["best_move"], obj["value"], obj["nodes"], len(obj["tree"])) == ("1", -50, 21, 20)
+    assert (obj["best_move"], obj["value"], obj["nodes"], len(obj["tree"])) == ("1", -50, 25, 24)
     assert obj["tree"][0]["visits"] == 2
     refused = client.get(
         "/api/trace",

@@ -20,9 +20,10 @@ its own protocol below:
 * :class:`Drawing`    -- ``render`` for the terminal, ``board`` and
   ``move_cells`` for graphical front ends (default: no grid);
 * :class:`SearchHints` -- what makes search faster: a heuristic ``evaluate``
-  for depth-limited search, an opening table, table keys, symmetries, move
-  ordering, immediate wins, non-losing moves, static bounds and
-  ``mover_wins_only``. None changes a proven value.
+  for depth-limited search (antisymmetric: its value for one player is minus
+  its value for the other; see :meth:`Game.evaluate`), an opening table,
+  table keys, symmetries, move ordering, immediate wins, non-losing moves,
+  static bounds and ``mover_wins_only``. None changes a proven value.
 * sized results -- a game whose result has a size beyond win, draw or loss
   (Othello's final disc difference) says so with ``max_margin()`` (the
   largest margin; None by default: no size) and ``margin(state, player)``
@@ -319,8 +320,21 @@ class Game(ABC, Generic[S, A]):
     # -- depth-limited search ------------------------------------------------
     def evaluate(self, state: S, player: Player) -> int:
         """Heuristic value of a non-terminal ``state`` for ``player``: higher
-        is better. Must lie strictly within +-1,000,000 - 10,000 so that it is
-        never mistaken for a proven result. The default knows nothing (0)."""
+        is better. The contract (:func:`zerosum.testing.check_game` checks
+        it on random positions):
+
+        * **antisymmetric**: ``evaluate(s, 0) == -evaluate(s, 1)`` at every
+          position, as in a zero-sum game. Search asks for either side: the
+          engine (negamax) for the side to move at the leaf, the reference
+          minimax and alpha-beta for the player to move at the root; only
+          an antisymmetric evaluation gives them the same scores. Write it
+          from one fixed side (the side to move, or player 0) and negate
+          for the other; a rule such as "the opponent's threat counts
+          first", read for each player in turn, is not antisymmetric.
+        * a whole number strictly within +-(1,000,000 - 10,000), so that it
+          is never mistaken for a proven result.
+
+        The default knows nothing (0)."""
         return 0
 
     def opening_scores(self, state: S) -> Mapping[A, int] | None:

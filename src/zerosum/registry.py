@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import pkgutil
 import re
 import sys
@@ -164,6 +165,9 @@ def _resolve(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
                 key, _sep, value = item.partition("=")
                 key = key.strip().lower()
             elif not params:
+                undeclared = _undeclared(entry.cls)
+                if undeclared:
+                    raise ZerosumError(_undeclared_message(name, undeclared[0]))
                 raise ZerosumError(
                     _("{name} takes no parameters; expected just {name}").format(name=name)
                 )
@@ -176,6 +180,12 @@ def _resolve(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
                     )
                 )
             if key not in params:
+                if key in _undeclared(entry.cls):
+                    raise ZerosumError(_undeclared_message(name, key))
+                if not params:
+                    raise ZerosumError(
+                        _("{name} takes no parameters; expected just {name}").format(name=name)
+                    )
                 raise ZerosumError(
                     _("unknown parameter {key!r} for {name}; expected {expected}").format(
                         key=excerpt(key), name=name, expected=", ".join(params) or "-"
@@ -192,6 +202,30 @@ def _resolve(spec: str) -> tuple[type[Game[Any, Any]], dict[str, int | str]]:
     return entry.cls, kwargs
 
 
+def _undeclared(cls: type[Game[Any, Any]]) -> list[str]:
+    """The constructor's keyword parameters that ``params`` does not
+    declare (so a spec cannot set them), in the constructor's order."""
+    try:
+        signature = inspect.signature(cls.__init__)
+    except (TypeError, ValueError):
+        return []
+    declared = {p.name for p in cls.params}
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [
+        p.name
+        for p in list(signature.parameters.values())[1:]
+        if p.kind in kinds and p.name not in declared
+    ]
+
+
+def _undeclared_message(name: str, key: str) -> str:
+    return _(
+        "{name}'s constructor takes {key!r}, but the game does not declare it, so a spec"
+        " cannot set it; expected it in the class's params, e.g."
+        " params = (Param({key!r}, DEFAULT, \"what it is\"),)"
+    ).format(name=name, key=key)
+
+
 def load(spec: str) -> Game[Any, Any]:
     """Return the game a spec names, e.g. ``load("connect4(width=7,height=6)")``.
 
@@ -203,7 +237,18 @@ def load(spec: str) -> Game[Any, Any]:
         return cls(**kwargs)
     except ZerosumError:
         raise
-    except (TypeError, ValueError) as exc:  # a game's own consistency check
+    except TypeError as exc:
+        # A required constructor argument that params does not declare:
+        # no spec can ever give it, so say how to declare it.
+        missing = [
+            key for key in _undeclared(cls) if key not in kwargs and f"'{key}'" in str(exc)
+        ]
+        if missing:
+            raise ZerosumError(_undeclared_message(cls.name, missing[0])) from None
+        raise ZerosumError(
+            _("bad parameters for {name}: {reason}").format(name=cls.name, reason=excerpt(exc, 120))
+        ) from None
+    except ValueError as exc:  # a game's own consistency check
         raise ZerosumError(
             _("bad parameters for {name}: {reason}").format(name=cls.name, reason=excerpt(exc, 120))
         ) from None

@@ -5,7 +5,8 @@ the protocol that the game makes: the rules (moves exist exactly until the
 end, utilities in {-1, 0, 1} summing to zero, ``result`` never changes its
 input), and each optional layer the game implements (notation round-trips,
 search hints agree with brute force, symmetries map positions and moves
-consistently, a board places each move where it acts). The first broken
+consistently, a board places each move where it acts, the evaluation is
+antisymmetric). The first broken
 promise raises :class:`ConformanceError` with one line saying what and where:
 the check, the method (when one raised or returned the wrong kind of value)
 and the position. Every check is bounded in positions and moves (a list of
@@ -303,6 +304,42 @@ def check_search_hints(game: Game[Any, Any], records: list[list[tuple[Any, Any]]
                 _fail(game, "non_losing_actions differs from brute force", state)
 
 
+#: The bound a heuristic evaluation must stay strictly within (the proven
+#: scores start beyond it; see :meth:`zerosum.game.Game.evaluate`).
+EVALUATION_BOUND = 1_000_000 - 10_000
+
+
+def check_evaluation(game: Game[Any, Any], records: list[list[tuple[Any, Any]]]) -> None:
+    """``evaluate`` is a whole number strictly within +-990,000 and
+    antisymmetric: its value for one player is minus its value for the
+    other, at every position of the random games (the engine scores for
+    the side to move, the reference alpha-beta for the root player; only
+    an antisymmetric evaluation makes them agree)."""
+    if not _overrides(game, "evaluate"):
+        return
+    for record in records:
+        for state, _move in record:
+            first, second = game.evaluate(state, 0), game.evaluate(state, 1)
+            for value in (first, second):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    _fail(game, f"evaluate must return an int, got {type(value).__name__}", state)
+                if not -EVALUATION_BOUND < value < EVALUATION_BOUND:
+                    _fail(
+                        game,
+                        f"evaluate returned {value:,}; expected strictly within"
+                        f" +-{EVALUATION_BOUND:,}",
+                        state,
+                    )
+            if first != -second:
+                _fail(
+                    game,
+                    f"evaluate must be antisymmetric (the value for one player is minus the"
+                    f" value for the other), got {first:,} for player 0 and {second:,} for"
+                    " player 1",
+                    state,
+                )
+
+
 def check_symmetries(game: Game[Any, Any], records: list[list[tuple[Any, Any]]]) -> None:
     """Every symmetric image of a position has its canonical key; the
     canonical transform maps the position onto the representative; a move
@@ -386,6 +423,7 @@ CHECKS: tuple[Check, ...] = (
     check_mover_wins_only,
     check_notation,
     check_search_hints,
+    check_evaluation,
     check_symmetries,
     check_board,
 )

@@ -11,11 +11,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from ..game import Game, ZerosumError, excerpt, whole_number
 from ..i18n import _
-from ..play.agents import Agent, EngineAgent
+from ..play.agents import Agent, EngineAgent, HumanAgent
 from ..play.match import play_match
 from ..play.players import PlayerSpec, make_agent, side_seeds, spec_of
 from ..registry import games_table, load
@@ -71,6 +72,9 @@ def _searching(search: Callable[[], T]) -> T:
         ) from None
 
 
+#: The levels for learners: their AI lists every move's score by default.
+LEARNER_LEVELS = ("easy", "medium")
+
 #: Seconds Ctrl+C waits for a stopped search to hand back what it found.
 STOP_WAIT = 2.0
 
@@ -83,6 +87,15 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, outcome: object) -> None:
         super().__init__()
         self.outcome = outcome
+
+
+class StoppedWith(Exception):
+    """Ctrl+C stopped a search that had a result to show: the command shows
+    ``result`` and ends with exit status 130, as for any Ctrl+C."""
+
+    def __init__(self, result: SearchResult[Any]) -> None:
+        super().__init__()
+        self.result = result
 
 
 def _interruptible(search: Callable[[], T], stop: Callable[[], None]) -> T:
@@ -167,6 +180,15 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     game = load(args.game)
     start = _position(game, args.position, args.moves)
     sides = (_agent(args.first, args, 0), _agent(args.second, args, 1))
+    scores = args.scores if args.scores is not None else args.level in LEARNER_LEVELS
+    for side in sides:
+        if isinstance(side, EngineAgent):
+            side.scores = scores
+        if isinstance(side, HumanAgent):
+            # hint: the engine at the AI's limits when given, else 1 s.
+            given = Limits(depth=args.depth, time=args.time)
+            side.hint_limits = given if given != Limits() else Limits(time=1.0)
+            side.hint_options = replace(search_options(args), algorithm="engine")
     if args.progress or sys.stdout.isatty():
         # The AI's live line while it thinks.
         sides = (_thinking(sides[0]), _thinking(sides[1]))
@@ -180,7 +202,12 @@ def cmd_play(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         )
     )
     if "human" in (args.first, args.second):
-        out(_("Type a move, or quit to stop. Legal moves are listed when a move is wrong."))
+        out(
+            _(
+                "Type a move, or hint, undo, help (?) or quit. Legal moves are listed when a"
+                " move is wrong."
+            )
+        )
     if hasattr(sys.stdin, "reconfigure"):
         # A byte that is not valid text is an unreadable move, not a traceback.
         sys.stdin.reconfigure(errors="replace")
@@ -323,7 +350,7 @@ def _analyze_one(game: Game[Any, Any], state: Any, args: argparse.Namespace) -> 
                 ),
                 file=sys.stderr,
             )
-            result = interrupt.outcome
+            raise StoppedWith(interrupt.outcome) from None
         if not result.moves:
             raise UsageError(
                 _(
@@ -502,8 +529,11 @@ def _run_positions(
     game = load(args.game)
     if not args.batch:
         state = _position(game, args.position, args.moves)
+        status = 0
         try:
             result = search(game, state, args)
+        except StoppedWith as stopped:  # Ctrl+C: what was found, exit 130
+            result, status = stopped.result, 130
         except Unfinished as unfinished:
             if args.json:
                 out(json_line(unfinished.json(game, state)))
@@ -516,7 +546,7 @@ def _run_positions(
             out(json_line(to_json(game, state, result)))
         else:
             show(game, state, result, args, out)
-        return 0
+        return status
     failures = 0
     for number, line in input_lines():
         text = "" if line is None else line.strip()
@@ -525,6 +555,9 @@ def _run_positions(
                 raise ZerosumError(undecodable_line())
             state = _position(game, args.position, text)
             out(json_line(to_json(game, state, search(game, state, args))))
+        except StoppedWith as stopped:  # Ctrl+C: this line's answer, then stop
+            out(json_line(to_json(game, state, stopped.result)))
+            return 130
         except Unfinished as unfinished:  # an answer, not a failure
             out(json_line(unfinished.json(game, state)))
         except ZerosumError as error:
@@ -585,7 +618,7 @@ def cmd_perft(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         out(f"{game.format_move(move)}: {n}")
     out(
         _("perft({depth}) = {count}  ({time:.3f} s)").format(
-            depth=args.depth, count=count, time=elapsed
+            depth=args.depth, count=f"{count:,}", time=elapsed
         )
     )
     return 0

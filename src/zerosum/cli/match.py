@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from .. import i18n
 from ..game import ZerosumError, excerpt
 from ..i18n import _
-from ..play.elo import SPRT, Tally
+from ..play.elo import SPRT, Tally, sweep_margin
 from ..play.players import parse_player
 from ..play.records import match_header, match_summary
 from ..play.runner import MatchSetup, play_games
@@ -92,10 +92,12 @@ def _play_and_record(
     tally: Tally,
     sides: dict[bool, Tally],
     failures: list[str],
+    interrupted: list[bool],
 ) -> tuple[Tally, str | None]:
     """Play the match, writing each game's record as it comes; the tally
     (``sides`` and ``failures`` filled in) and the SPRT's verdict. A write
-    that fails (a full disk) is one line."""
+    that fails (a full disk) is one line. Ctrl+C ends it with the games
+    finished so far (``interrupted[0]`` set)."""
 
     def write(line: str) -> None:
         try:
@@ -109,6 +111,8 @@ def _play_and_record(
     games = play_games(setup, jobs)
     try:
         for entry in games:
+            if interrupted[0]:
+                break
             write(json.dumps(entry, ensure_ascii=False))
             tally = tally.add(entry["score_a"])
             sides[entry["a_first"]] = sides[entry["a_first"]].add(entry["score_a"])
@@ -120,6 +124,10 @@ def _play_and_record(
                 verdict = sprt.verdict(tally)
                 if verdict is not None:
                     break
+    except KeyboardInterrupt:
+        # Ctrl+C: the games finished so far make the table (the game being
+        # played is dropped; the record has every finished one).
+        interrupted[0] = True
     finally:
         games.close()
         if show:
@@ -159,29 +167,33 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     tally = Tally()
     sides = {True: Tally(), False: Tally()}  # A first / A second
     failures: list[str] = []
+    interrupted = [False]
     started = time.perf_counter()
     record = _open_record(path, args.force)
     try:
         tally, verdict = _play_and_record(
-            setup, args.jobs, record, path, sprt, show, tally, sides, failures
+            setup, args.jobs, record, path, sprt, show, tally, sides, failures, interrupted
         )
     finally:
         # What was written is flushed; a failed write said so already.
         with contextlib.suppress(OSError):
             record.close()
     elapsed = time.perf_counter() - started
-    low, high = tally.interval()
+    status = 130 if interrupted[0] else 0
+    if interrupted[0]:
+        print("", file=sys.stderr)  # end the line the terminal echoed ^C on
+        print(
+            _("Interrupted after {done} of {games} games; the table of the games played:").format(
+                done=tally.games, games=setup.games
+            ),
+            file=sys.stderr,
+        )
     if args.json:
         obj = match_summary(setup, tally, sides, failures, str(path), elapsed, sprt, verdict)
         out(json.dumps(obj, ensure_ascii=False))
-        return 0
+        return status
     _print_table(setup, tally, sides, out)
-    out(
-        # xgettext: no-python-format
-        _("Elo difference (A - B): {elo} (95% interval {low} to {high})").format(
-            elo=_elo_text(tally.elo()), low=_elo_text(low), high=_elo_text(high)
-        )
-    )
+    out(_elo_line(tally))
     if sprt is not None:
         lower, upper = sprt.bounds()
         state = {
@@ -210,7 +222,44 @@ def cmd_match(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         _("{games} games in {time:.1f} s, recorded in {path} (zerosum replay {path} --game K)")
         .format(games=tally.games, time=elapsed, path=path)
     )
-    return 0
+    return status
+
+
+def _elo_line(tally: Tally) -> str:
+    """The Elo difference and its 95% interval; for a clean sweep (where
+    both are infinite) how much weaker the loser is at least."""
+    if not tally.games:
+        return _("No game was finished: no Elo difference to give.")
+    if tally.games in (tally.wins, tally.losses):
+        margin = sweep_margin(tally.games)
+        if margin <= 0:
+            short = (
+                # xgettext: no-python-format
+                _(
+                    "A won every game, too few ({games}) to bound the Elo difference with"
+                    " 95% confidence"
+                )
+                if tally.wins
+                # xgettext: no-python-format
+                else _(
+                    "A lost every game, too few ({games}) to bound the Elo difference with"
+                    " 95% confidence"
+                )
+            )
+            return short.format(games=tally.games)
+        text = (
+            # xgettext: no-python-format
+            _("A won every game: at least {elo} Elo stronger, with 95% confidence")
+            if tally.wins
+            # xgettext: no-python-format
+            else _("A lost every game: at least {elo} Elo weaker, with 95% confidence")
+        )
+        return text.format(elo=f"{margin:,.0f}")
+    low, high = tally.interval()
+    # xgettext: no-python-format
+    return _("Elo difference (A - B): {elo} (95% interval {low} to {high})").format(
+        elo=_elo_text(tally.elo()), low=_elo_text(low), high=_elo_text(high)
+    )
 
 
 def _progress_bar(tally: Tally, total: int, stream: Any) -> None:

@@ -251,6 +251,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=_whole_number, help=_("seed for random choices"))
     play.add_argument(
+        "--scores",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_(
+            "after each AI move, list every move it considered with its score"
+            " (default: on at the learner levels easy and medium)"
+        ),
+    )
+    play.add_argument(
         "--progress",
         action="store_true",
         help=_("show the AI's search live even when the output is not a terminal"),
@@ -304,6 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--nodes",
         type=_whole_number,
         help=_("stop after this many positions with what is proven by then (not a full solve)"),
+    )
+    solve.add_argument(
+        "--seed", type=_whole_number, help=_("Monte Carlo tree search: seed of its playouts")
     )
     solve.add_argument(
         "--all-moves",

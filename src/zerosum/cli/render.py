@@ -52,16 +52,43 @@ class TerminalObserver:
         self.moves: list[Any] = []
         #: Who placed the piece on each cell the moves marked.
         self.owners: dict[Cell, Player] = {}
+        #: Each move's cells and mover, to rebuild ``owners`` after an undo.
+        self.placed: list[tuple[tuple[Cell, ...], Player]] = []
 
     def position(self, game: Game[Any, Any], state: Any) -> None:
         self.out("")
         self.out(game.render_played(state, self.owners))
 
+    def undone(self, game: Game[Any, Any], plies: int) -> None:
+        if not plies:
+            self.out(_("Nothing to take back: you have not moved yet."))
+            return
+        del self.moves[-plies:], self.placed[-plies:]
+        self.owners = {cell: who for cells, who in self.placed for cell in cells}
+        if plies == 1:
+            self.out(_("Took back 1 move."))
+        else:
+            self.out(_("Took back {plies} moves.").format(plies=plies))
+
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
         self.moves.append(decision.move)
-        for cell in game.move_cells(state, decision.move):
+        cells = tuple(game.move_cells(state, decision.move))
+        self.placed.append((cells, player))
+        for cell in cells:
             self.owners[cell] = player
         name, move = game.player_name(player), game.format_move(decision.move)
+        scored = decision.search.moves if decision.search is not None else ()
+        if len(scored) > 1 and scored[0].visits is None:
+            # The tutorials' list: every candidate with its score, for the mover.
+            self.out(
+                _("{player}'s moves and scores: {scores}").format(
+                    player=name,
+                    scores=", ".join(
+                        f"{game.format_move(line.move)} {line.score.describe(mark_heuristic=False)}"
+                        for line in scored
+                    ),
+                )
+            )
         if decision.from_book:
             self.out(
                 _("{player} plays {move} (from the opening table)").format(player=name, move=move)
@@ -78,7 +105,10 @@ class TerminalObserver:
             )
             self.out(
                 _("{player} plays {move}: {value}, {iterations} iterations").format(
-                    player=name, move=move, value=value, iterations=search.stats.nodes
+                    player=name,
+                    move=move,
+                    value=value,
+                    iterations=f"{search.stats.nodes:,}",
                 )
             )
         elif decision.search is not None and decision.search.source != "search":
@@ -96,7 +126,7 @@ class TerminalObserver:
                     player=name,
                     move=move,
                     score=search.score.describe(),
-                    nodes=search.stats.nodes,
+                    nodes=f"{search.stats.nodes:,}",
                 )
             )
         else:
@@ -129,7 +159,7 @@ class ThinkingAgent:
                 depth=progress.depth if progress.depth is not None else "-",
                 move=best,
                 score=progress.score.describe(),
-                nodes=progress.nodes,
+                nodes=f"{progress.nodes:,}",
             )
             self.stream.write(f"\r\033[K{line}")
             self.stream.flush()
@@ -195,7 +225,7 @@ class ProgressView:
         tail = _(
             "{nodes} positions, {nps} positions/s, {time:.1f} s, table hits {hits:.0%}"
         ).format(
-            nodes=progress.nodes,
+            nodes=f"{progress.nodes:,}",
             nps=round(progress.nps),
             time=progress.time_s,
             hits=progress.tt_hit_rate,
@@ -223,7 +253,7 @@ class ProgressView:
             "{iterations} iterations, {pps} playouts/s, {time:.1f} s"
             " | best {move} ({value}), {line}"
         ).format(
-            iterations=progress.nodes,
+            iterations=f"{progress.nodes:,}",
             pps=round(progress.nps),
             time=progress.time_s,
             move=self.game.format_move(best.move),
@@ -284,7 +314,7 @@ def print_analysis(
         line = " ".join(game.format_move(m) for m in entry.pv)
         out(
             f"  {pad(game.format_move(entry.move), 6)} {pad(entry.score.describe(), 22)}"
-            f" {entry.nodes:>10}  {line}"
+            f" {entry.nodes:>10,}  {line}"
         )
     # Say what the column counts, so that it is not read as a share of the total.
     if sum(entry.nodes for entry in result.moves) + 1 == result.stats.nodes:
@@ -307,7 +337,7 @@ def print_mcts_analysis(
     stats = result.stats
     out(
         _("Analysis by {algorithm}, {iterations} iterations:").format(
-            algorithm=algorithm_name("mcts"), iterations=stats.nodes
+            algorithm=algorithm_name("mcts"), iterations=f"{stats.nodes:,}"
         )
     )
     head = (_("move"), _("visits"), _("win rate"), _("proven"), _("principal variation"))
@@ -328,7 +358,7 @@ def print_mcts_analysis(
             "Iterations: {iterations}, playouts: {playouts}, time: {time:.3f} s"
             " ({rate} playouts/s)"
         ).format(
-            iterations=stats.nodes,
+            iterations=f"{stats.nodes:,}",
             playouts=stats.leaves,
             time=stats.time_s,
             rate=round(stats.leaves / stats.time_s) if stats.time_s > 0 else 0,
@@ -356,7 +386,12 @@ def print_stats(result: SearchResult[Any], out: Callable[[str], None]) -> None:
     out(
         _(
             "Positions visited: {nodes}, leaves: {leaves}, cut-offs: {cutoffs}, time: {time:.3f} s"
-        ).format(nodes=stats.nodes, leaves=stats.leaves, cutoffs=stats.cutoffs, time=stats.time_s)
+        ).format(
+            nodes=f"{stats.nodes:,}",
+            leaves=f"{stats.leaves:,}",
+            cutoffs=f"{stats.cutoffs:,}",
+            time=stats.time_s,
+        )
     )
 
 
@@ -406,6 +441,20 @@ def print_solution(
         out(_("A move that keeps this outcome: {move} (--all-moves lists every one)").format(
             move=moves
         ))
+    elif not result.score.exact:
+        # --depth that did not reach the end: the best at that depth, not proven.
+        out(
+            _("Best moves at depth {depth} (a heuristic score, not a solution): {moves}").format(
+                depth=result.depth, moves=moves
+            )
+        )
+    elif args.algorithm == "mcts":
+        out(
+            _(
+                "Optimal moves that Monte Carlo tree search proved (it may not prove every"
+                " one): {moves}"
+            ).format(moves=moves)
+        )
     else:
         out(_("Optimal moves: {moves}").format(moves=moves))
     line = " ".join(game.format_move(m) for m in result.pv)
@@ -416,7 +465,13 @@ def print_solution(
         )
     out(_("Principal variation: {line}").format(line=line))
     solved_by = "solver" if args.algorithm == "engine" else args.algorithm
-    if result.source == "search":
+    if result.source == "search" and not result.score.exact:
+        out(
+            _("Searched by {algorithm} to depth {depth}; not solved.").format(
+                algorithm=algorithm_name(args.algorithm), depth=result.depth
+            )
+        )
+    elif result.source == "search":
         out(_("Solved by {algorithm}.").format(algorithm=algorithm_name(solved_by)))
     print_stats(result, out)
 

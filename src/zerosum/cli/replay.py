@@ -15,9 +15,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ZerosumError
-from ..i18n import _
+from ..i18n import N_, _
 from ..play.records import game_records, replay_record
 from .usage import UsageError, one_line
+
+#: How a recorded game ended, in words a reader's language has.
+REASON_WORDS = {
+    "end": N_("end"),
+    "failure": N_("a player failed"),
+    "max_plies": N_("move limit reached"),
+}
 
 
 def find_game(path: str, number: int) -> tuple[dict[str, Any] | None, int, int]:
@@ -86,7 +93,7 @@ def cmd_replay(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     out(
         _("Result: {result} ({reason}{detail})").format(
             result=record.result,
-            reason=record.reason,
+            reason=_(REASON_WORDS.get(record.reason, record.reason)),
             detail=f": {one_line(record.detail)}" if record.detail else "",
         )
     )

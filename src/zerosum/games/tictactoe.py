@@ -80,24 +80,34 @@ class TicTacToe(MNK):
 
     def evaluate(self, state: State, player: Player) -> int:
         """The tutorial's evaluation for ``player``: a won line +-100; else a
-        line with two marks of one side and the third cell empty +-50, the
-        opponent's threat taking precedence over the player's own; else 0
-        (a full board without a line is 0)."""
+        line with two marks of one side and the third cell empty (a threat)
+        +-50, the threat of the side to move taking precedence (it completes
+        its line next move, so its threat decides); else 0 (a full board
+        without a line is 0).
+
+        Antisymmetric, as :meth:`Game.evaluate` requires: the value for one
+        player is minus the value for the other (the tutorial's first
+        version let the opponent's threat count first for *either* side, so
+        with a threat each both sides scored -50, and the engine, scoring
+        for the side to move, and the reference, for the root player,
+        disagreed)."""
         x, o, _status = state
-        mine, theirs = (x, o) if player == 0 else (o, x)
+        mover = self.to_move(state)
+        mine, theirs = (x, o) if mover == 0 else (o, x)
+        sign = 1 if player == mover else -1
         empty = ~(x | o) & self.full
         if any(mine & line == line for line in self.lines):
-            return WIN_LINE_SCORE
+            return sign * WIN_LINE_SCORE
         if any(theirs & line == line for line in self.lines):
-            return -WIN_LINE_SCORE
+            return -sign * WIN_LINE_SCORE
 
         def threat(bits: int) -> bool:
             return any((bits & line).bit_count() == 2 and empty & line for line in self.lines)
 
-        if threat(theirs):
-            return -THREAT_SCORE
         if threat(mine):
-            return THREAT_SCORE
+            return sign * THREAT_SCORE
+        if threat(theirs):
+            return -sign * THREAT_SCORE
         return 0
 
     def opening_scores(self, state: State) -> Mapping[int, int] | None:

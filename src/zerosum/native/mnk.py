@@ -352,7 +352,7 @@ def evaluate(g: U64, s: U64) -> int:
     (each k-window holding marks of one side only scores its weight by how
     many it holds; mine minus theirs), or for tic-tac-toe the tutorial's
     (a full line +-100, else a threat -- two marks and an empty cell --
-    -50 for the opponent's first, +50 for the mover's)."""
+    +50 for the mover's first, -50 for the opponent's)."""
     words = as_int(g[G_W])
     per_window = as_int(g[G_P])
     windows = as_int(g[G_NWIN])
@@ -380,10 +380,10 @@ def evaluate(g: U64, s: U64) -> int:
                     return as_int(g[G_WIN_SCORE])
                 if phase == 1 and theirs == size:
                     return -as_int(g[G_WIN_SCORE])
-                if phase == 2 and theirs == 2 and empty:
-                    return -as_int(g[G_THREAT])
-                if phase == 3 and mine == 2 and empty:
+                if phase == 2 and mine == 2 and empty:
                     return as_int(g[G_THREAT])
+                if phase == 3 and theirs == 2 and empty:
+                    return -as_int(g[G_THREAT])
         return as_int(0)
     weights = as_int(g[G_WEIGHTS])
     top = as_int(g[G_TOP])

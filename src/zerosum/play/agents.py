@@ -14,15 +14,15 @@ import subprocess
 import threading
 import time as time_module
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..game import Game, MoveError
 from ..i18n import _
-from ..search import reference
+from ..search import reference, tactics
 from ..search.clock import wait_limit
 from ..search.engine import Progress
-from ..search.front import Searcher, SearchOptions
+from ..search.front import DEFAULT_MOVE_SECONDS, Searcher, SearchOptions
 from ..search.mcts import MCTSConfig
 from ..search.mcts import options as mcts_options
 from ..search.types import Limits, SearchResult
@@ -30,6 +30,12 @@ from ..search.types import Limits, SearchResult
 
 class Quit(Exception):
     """The player asked to end the game (``quit``, or end of input)."""
+
+
+class Undo(Exception):
+    """The player asked to take back their last move (``undo``): the game
+    loop goes back to the position where that player last moved, with the
+    opponent's reply taken back too."""
 
 
 @dataclass(frozen=True)
@@ -92,26 +98,61 @@ class HumanAgent:
     """
 
     QUIT_WORDS = frozenset({"quit", "q", "exit", "退出"})
+    HINT_WORDS = frozenset({"hint", "h", "提示"})
+    UNDO_WORDS = frozenset({"undo", "u", "悔棋"})
+    HELP_WORDS = frozenset({"help", "?", "？", "帮助"})
 
     def __init__(
         self,
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        hint_limits: Limits | None = None,
+        hint_options: SearchOptions | None = None,
     ) -> None:
         self.label = _("human")
         self.read = read
         self.write = write
+        #: What ``hint`` may spend (None: 1 s), and how it searches.
+        self.hint_limits = hint_limits if hint_limits is not None else Limits(time=1.0)
+        self.hint_options = hint_options or SearchOptions()
+        self._hinter: Searcher | None = None
+
+    def hint(self, game: Game[Any, Any], state: Any) -> str:
+        """The engine's suggestion for the side to move, in one line."""
+        if self._hinter is None or self._hinter.game is not game:
+            self._hinter = Searcher(game, self.hint_options)
+        result = self._hinter.best_move(state, self.hint_limits)
+        return _("Hint: {move} ({score})").format(
+            move=game.format_move(result.best_move), score=result.score.describe()
+        )
+
+    def help_text(self, game: Game[Any, Any], state: Any) -> str:
+        return _(
+            "Type a move ({moves}), hint for the engine's suggestion, undo to take back"
+            " your last move, help or ? for this help, quit to stop."
+        ).format(moves=game.legal_moves_text(state))
 
     def choose(self, game: Game[Any, Any], state: Any) -> Decision:
         name = game.player_name(game.to_move(state))
         while True:
             try:
-                text = self.read(_("{player}, your move (or quit): ").format(player=name))
+                text = self.read(
+                    _("{player}, your move (or hint, undo, help, quit): ").format(player=name)
+                )
             except EOFError:
                 raise Quit from None
             text = text.strip()
-            if text.lower() in self.QUIT_WORDS:
+            word = text.lower()
+            if word in self.QUIT_WORDS:
                 raise Quit
+            if word in self.UNDO_WORDS:
+                raise Undo
+            if word in self.HELP_WORDS:
+                self.write(self.help_text(game, state))
+                continue
+            if word in self.HINT_WORDS:
+                self.write(self.hint(game, state))
+                continue
             if not text:
                 continue
             try:
@@ -168,6 +209,10 @@ class EngineAgent:
         self.noise_rng = random.Random(seed)
         self.noise = noise
         self.book = book
+        #: Score every move, not just find the best (an analysis at the same
+        #: limits: slower), so that a front end can show the list, as the
+        #: tutorials print each candidate's score.
+        self.scores = False
         self._searcher: Searcher | None = None
 
     @classmethod
@@ -191,10 +236,30 @@ class EngineAgent:
             return book
         if self._searcher is None or self._searcher.game is not game:
             self._searcher = Searcher(game, self.options)
+        if self.scores and self.options.algorithm != "mcts":
+            return self._scored(game, state, on_progress)
         result = self._searcher.best_move(
             state, self.limits, rng=self.rng, on_progress=on_progress
         )
         return Decision(result.best_move, search=result)
+
+    def _scored(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        on_progress: Callable[[Progress[Any]], None] | None,
+    ) -> Decision:
+        """The move from an analysis of every move (``scores``): the best,
+        a seeded draw among equals, checked by the two-ply safeguard as
+        every chosen move is."""
+        assert self._searcher is not None
+        limits = self.limits if self.limits is not None else Limits(time=DEFAULT_MOVE_SECONDS)
+        result = self._searcher.analyze(state, limits, on_progress=on_progress)
+        if self.rng is not None and len(result.best_moves) > 1:
+            move = self.rng.choice(list(result.best_moves))
+            line = next(line for line in result.moves if line.move == move)
+            result = replace(result, best_move=move, score=line.score, pv=line.pv)
+        return Decision(result.best_move, search=tactics.guarded(game, state, result))
 
     def stop(self) -> None:
         """From another thread: make a running :meth:`choose` return now with

@@ -57,6 +57,27 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0) + 0.0
 
 
+def sweep_margin(games: int, confidence: float = 0.95) -> float:
+    """The Elo margin a clean sweep of ``games`` games proves with
+    ``confidence``: a player whose expected score is ``p`` loses a game
+    with probability at most ``1 - p`` (a draw scores), so it loses every
+    one of ``games`` games with probability at most ``(1 - p) ** games``;
+    that is at most ``1 - confidence`` once ``p >= 1 - (1 - confidence) **
+    (1 / games)``. The player who lost every game is weaker than that
+    score's Elo by at least the returned margin (positive).
+
+    >>> round(sweep_margin(10)), round(sweep_margin(100))
+    (183, 607)
+
+    Below 5 games the margin is not positive: a sweep that short proves
+    nothing at this confidence.
+    """
+    if games < 1:
+        raise ValueError("a sweep needs at least one game")
+    best = 1.0 - (1.0 - confidence) ** (1.0 / games)
+    return -elo_from_score(best)
+
+
 @dataclass(frozen=True)
 class Tally:
     """Player A's wins, draws and losses."""

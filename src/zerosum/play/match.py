@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ..game import Game, Player
 from ..search.engine import Progress
-from .agents import Agent, AgentFailure, Decision, EngineAgent, Quit
+from .agents import Agent, AgentFailure, Decision, EngineAgent, Quit, Undo
 
 
 class Observer(Protocol):
@@ -30,6 +30,10 @@ class Observer(Protocol):
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
         """``player`` chose ``decision`` in ``state`` (before it is played)."""
 
+    def undone(self, game: Game[Any, Any], plies: int) -> None:
+        """The last ``plies`` moves were taken back (``position`` follows;
+        0: the player asked but had no move to take back)."""
+
 
 class SilentObserver:
     """An observer that shows nothing (AI-vs-AI experiments, tests)."""
@@ -38,6 +42,9 @@ class SilentObserver:
         pass
 
     def moved(self, game: Game[Any, Any], state: Any, player: Player, decision: Decision) -> None:
+        pass
+
+    def undone(self, game: Game[Any, Any], plies: int) -> None:
         pass
 
 
@@ -99,6 +106,7 @@ def play_match(
     watch = observer or SilentObserver()
     state = game.initial_state() if start is None else start
     result = MatchResult(final=state)
+    history = [state]  # every position of the game, for undo
     watch.position(game, state)
     clock = time.perf_counter
     while not game.is_terminal(state):
@@ -112,6 +120,16 @@ def play_match(
         except Quit:
             result.quit_by, result.reason = player, "quit"
             break
+        except Undo:
+            # Back to where this player last moved (the reply taken back
+            # too); nothing to take back: the same position is asked again.
+            plies = _undo_plies(game, history, player)
+            watch.undone(game, plies)
+            if plies:
+                del history[-plies:], result.moves[-plies:]
+                state = result.final = history[-1]
+                watch.position(game, state)
+            continue
         except contain as error:
             result.spent[player] += clock() - began
             result.reason, result.failed_by = "failure", player
@@ -122,8 +140,18 @@ def play_match(
         watch.moved(game, state, player, decision)
         state = game.result(state, decision.move)
         result.moves.append(decision.move)
+        history.append(state)
         result.final = state
         watch.position(game, state)
     if game.is_terminal(state):
         result.outcome = game.utility(state, 0)
     return result
+
+
+def _undo_plies(game: Game[Any, Any], history: list[Any], player: Player) -> int:
+    """How many moves to take back so that ``player`` is to move again at
+    the position where they last moved (0: they have not moved yet)."""
+    for index in range(len(history) - 2, -1, -1):
+        if game.to_move(history[index]) == player:
+            return len(history) - 1 - index
+    return 0

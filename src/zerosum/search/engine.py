@@ -18,11 +18,10 @@ scores ``terminal_score(utility, p)`` (a win ``WIN - p``, a loss
 to move is the parent's own is added, not negated.
 
 The reference (``reference.py``) scores a depth-limit position with
-``evaluate(state, root player)``; the two agree whenever the evaluation is
-antisymmetric (``evaluate(s, p) == -evaluate(s, other(p))``, as in mnk and
-Connect Four). The tic-tac-toe tutorial's evaluation is not (the opponent's
-threat counts first for either side), so there depth-limited scores differ;
-exact scores never do.
+``evaluate(state, root player)``; the two agree because the protocol
+requires the evaluation to be antisymmetric (``evaluate(s, p) ==
+-evaluate(s, other(p))``, see :meth:`zerosum.game.Game.evaluate`;
+:func:`zerosum.testing.check_game` checks it).
 
 The node function, its contract, exactness, the hooks and the move order
 at a node are described in :mod:`zerosum.search.node`.

@@ -32,13 +32,14 @@ only a depth limit), and any registered with :func:`register_algorithm`.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..game import Game, ZerosumError
 from ..i18n import _
-from . import margin, recall, reference, solver
+from . import margin, recall, reference, solver, tactics
 from .backends import NOT_REGISTERED
 from .backends import native as native_backend
 from .engine import BACKENDS, Engine, EngineOptions, Progress
@@ -60,6 +61,28 @@ DEFAULT_MOVE_SECONDS = 3.0
 DEFAULT_ANALYSIS_SECONDS = 10.0
 
 ProgressCallback = Callable[[Progress[Any]], None]
+
+#: ``--backend auto`` takes the Python backend for a search limited to this
+#: depth or less, or for a game that ends within :data:`TINY_PLIES` plies:
+#: loading the compiled code (numba and the cached kernel) costs about 2 CPU
+#: seconds, more than such a search takes in Python (benchmarks/README.md,
+#: "Which backend answers first").
+SHALLOW_DEPTH = 8
+TINY_PLIES = 12
+
+
+def python_answers_first(game: Game[Any, Any], state: Any, depth: int | None) -> bool:
+    """Whether the Python backend answers a search from ``state`` (to
+    ``depth`` plies; None: no depth limit) before the compiled one could:
+    the compiled code is not loaded in this process yet, and the search is
+    shallow (``depth <= SHALLOW_DEPTH``) or the game short (it ends within
+    :data:`TINY_PLIES` plies, by :meth:`~zerosum.game.Game.plies_left`)."""
+    if "numba" in sys.modules:  # loaded already: its cost is paid
+        return False
+    if depth is not None and depth <= SHALLOW_DEPTH:
+        return True
+    plies = game.plies_left(state)
+    return plies is not None and plies <= TINY_PLIES
 
 
 @dataclass(frozen=True)
@@ -427,6 +450,19 @@ class Searcher:
             k for k in (book, self.store) if k is not None
         )
 
+    def _settle_backend(self, state: Any, depth: int | None) -> None:
+        """Before the first search: ``--backend auto`` takes the Python
+        backend where it answers first (:func:`python_answers_first`), so a
+        tiny game or a shallow search never pays for loading the compiled
+        code."""
+        if (
+            self._algorithm is None
+            and self.options.algorithm == "engine"
+            and self.options.backend == "auto"
+            and python_answers_first(self.game, state, depth)
+        ):
+            self.options = replace(self.options, backend="python")
+
     @property
     def algorithm(self) -> Algorithm:
         """The algorithm bound to the game, made at its first use: an answer
@@ -483,6 +519,7 @@ class Searcher:
             )
         _check_playable(self.game, state)
         limits = self._limits(limits, self._entry.analysis_limits)
+        self._settle_backend(state, limits.depth)
         engine = self.options.algorithm == "engine"
         if engine and limits.depth is None:
             kept = recall.recall_analysis(self.known, self.game, state, multipv)
@@ -505,11 +542,15 @@ class Searcher:
         moves."""
         _check_playable(self.game, state)
         limits = self._limits(limits, self._entry.move_limits)
+        self._settle_backend(state, limits.depth)
         if self.options.algorithm == "engine" and limits.depth is None:
             kept = recall.recall_move(self.known, self.game, state, rng)
             if kept is not None:
                 return kept
-        return self.algorithm.best_move(state, limits, rng, on_progress)
+        result = self.algorithm.best_move(state, limits, rng, on_progress)
+        # Whatever the budget (a depth-1 level, a clock cut short), never
+        # miss a win in one nor allow one that a move avoids.
+        return tactics.guarded(self.game, state, result)
 
     def clear(self) -> None:
         """Forget what earlier searches left (the engine's table), so that
@@ -575,6 +616,7 @@ class Searcher:
             and self.store is not None
             and self.options.algorithm in _PROVERS
         )
+        self._settle_backend(state, depth)
         try:
             result = self.algorithm.solve(state, weak, depth, on_progress, limits, all_moves)
         except solver.SolveInterrupted as stopped:

@@ -26,9 +26,11 @@ where the game has them, and otherwise plays the moves out.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..game import Game
+from .types import Score, SearchResult, is_decisive, terminal_score
 
 #: Positions the safeguard may play out (a game with 60 moves a side has
 #: 3,600 replies to look at; one with more only gets the win-at-once check
@@ -96,3 +98,30 @@ def safeguard(game: Game[Any, Any], state: Any, chosen: Any, positions: int = BU
         if budget.left < 0:
             break
     return chosen
+
+
+def guarded(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> SearchResult[Any]:
+    """``result`` (a search's choice of a move in ``state``) with its move
+    checked by :func:`safeguard`: the move every search plays, at every
+    depth and budget, on either backend, wins at once when it can and does
+    not let the opponent win at once when another move avoids it. A
+    proven result (exact, or a decisive score: the search saw the end) is
+    kept as it is. A move replaced carries its own score: a win in one,
+    else the evaluation after it (a heuristic score), and itself as the
+    line."""
+    chosen = result.best_move
+    if chosen is None or result.score.exact or is_decisive(result.score.raw):
+        return result
+    move = safeguard(game, state, chosen)
+    if move == chosen:
+        return result
+    me = game.to_move(state)
+    child = game.result(state, move)
+    if game.is_terminal(child):
+        score = Score(terminal_score(game.utility(child, me), 1), exact=True)
+    else:
+        score = next(
+            (line.score for line in result.moves if line.move == move),
+            Score(game.evaluate(child, me)),
+        )
+    return replace(result, best_move=move, score=score, pv=(move,), best_moves=(move,))
