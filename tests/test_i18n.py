@@ -109,3 +109,15 @@ def test_locale_variables_choose_the_language(monkeypatch: pytest.MonkeyPatch) -
     assert i18n.language_from_environment() == "zh"
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     assert i18n.language_from_environment() == "en"
+
+
+def test_no_translation_is_left_fuzzy() -> None:
+    """msgfmt leaves fuzzy entries out of the compiled catalog, so a message
+    translated in the .po but flagged fuzzy is shown in English (it was:
+    the match's "lost every game, too few" line)."""
+    flagged = [
+        number
+        for number, line in enumerate(PO.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith("#,") and "fuzzy" in line
+    ]
+    assert not flagged, f"fuzzy entries at lines {flagged} of {PO} (check them, drop the flag)"

@@ -233,19 +233,19 @@ def _elo_line(tally: Tally) -> str:
     if tally.games in (tally.wins, tally.losses):
         margin = sweep_margin(tally.games)
         if margin <= 0:
-            short = (
+            # xgettext reads "95% c" as a printf conversion unless told (and a
+            # message it flags so is left fuzzy, which msgfmt drops).
+            won = _(
                 # xgettext: no-python-format
-                _(
-                    "A won every game, too few ({games}) to bound the Elo difference with"
-                    " 95% confidence"
-                )
-                if tally.wins
-                # xgettext: no-python-format
-                else _(
-                    "A lost every game, too few ({games}) to bound the Elo difference with"
-                    " 95% confidence"
-                )
+                "A won every game, too few ({games}) to bound the Elo difference with"
+                " 95% confidence"
             )
+            lost = _(
+                # xgettext: no-python-format
+                "A lost every game, too few ({games}) to bound the Elo difference with"
+                " 95% confidence"
+            )
+            short = won if tally.wins else lost
             return short.format(games=tally.games)
         text = (
             # xgettext: no-python-format
