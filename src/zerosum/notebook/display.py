@@ -199,10 +199,13 @@ def register() -> bool:
     IPython (if any); returns whether there was one. Called when zerosum is
     imported inside IPython; plain text stays what it was."""
     try:
-        from IPython import get_ipython  # type: ignore[attr-defined]
+        import IPython
     except ImportError:
         return False
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    # Looked up, not imported by name: IPython's type information differs
+    # between its versions (get_ipython typed in some, untyped in others).
+    get_ipython: Any = getattr(IPython, "get_ipython", None)
+    shell = None if get_ipython is None else get_ipython()
     if shell is None:
         return False
     html = shell.display_formatter.formatters["text/html"]
