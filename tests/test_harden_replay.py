@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from zerosum.cli import main
+from zerosum.cli.replay import REASON_WORDS
 from zerosum.play.runner import MatchSetup, play_game
 
 
@@ -56,7 +57,9 @@ def test_the_records_written_replay(
     for game in games:
         code, out, err = replay(capsys, path, "--game", str(game["number"]), "--final")
         assert code == 0, err
-        assert f"Result: {game['result']} ({game['reason']}" in out
+        # The reason in words (replay.REASON_WORDS), English in the tests.
+        words = REASON_WORDS.get(game["reason"], game["reason"])
+        assert f"Result: {game['result']} ({words}" in out
 
 
 def test_invalid_utf8_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

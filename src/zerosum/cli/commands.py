@@ -117,8 +117,10 @@ def _interruptible(search: Callable[[], T], stop: Callable[[], None]) -> T:
 
     # An event rather than Thread.join: a join that Ctrl+C interrupts can
     # leave the thread looking finished to the next join.
-    threading.Thread(target=work, name="zerosum-search", daemon=True).start()
     try:
+        # start() inside the try: the search may already print (and the user
+        # press Ctrl+C) before start() has returned in this thread.
+        threading.Thread(target=work, name="zerosum-search", daemon=True).start()
         while not done.wait(0.1):
             pass
     except KeyboardInterrupt:

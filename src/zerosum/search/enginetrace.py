@@ -57,7 +57,7 @@ Only the Python backend can be traced: a traced search always runs there.
 >>> game = zerosum.load("tictactoe")
 >>> run = trace(game, game.play("0 4 8".split()), algorithm="engine", depth=2)
 >>> game.format_move(run.best_move), run.value, run.visited, len(run.nodes), run.root.visits
-('1', -50, 21, 20, 2)
+('1', -50, 25, 24, 2)
 """
 
 from __future__ import annotations
