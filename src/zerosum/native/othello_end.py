@@ -52,7 +52,15 @@ from numpy.typing import NDArray
 from ..games import othello as rules
 from ..search.margin import Stopped
 from . import bits
-from .othello import PASS_CODE, flips8, hash_pair, moves8, to_internal
+from .othello import (
+    PASS_CODE,
+    flips8,
+    hash_pair,
+    moves8,
+    odd_regions,
+    reply_classes,
+    to_internal,
+)
 
 U64 = NDArray[np.uint64]
 I64 = NDArray[np.int64]
@@ -155,24 +163,6 @@ def _last(mine: np.uint64, theirs: np.uint64, bit: np.uint64) -> tuple[int, int]
     return (diff + 1 if diff > 0 else diff - 1 if diff < 0 else 0), 1
 
 
-@njit(cache=True, inline="always")
-def _odd_quadrants(empties: np.uint64, quadrant: np.uint64, half: np.uint64) -> np.uint64:
-    """The quadrants (of side ``half``) holding an odd number of empties."""
-    odd = _0
-    if popcount(empties & quadrant) & 1:
-        odd |= quadrant
-    region = quadrant << half
-    if popcount(empties & region) & 1:
-        odd |= region
-    region = quadrant << (half * _S8)
-    if popcount(empties & region) & 1:
-        odd |= region
-    region = quadrant << (half * _S9)
-    if popcount(empties & region) & 1:
-        odd |= region
-    return odd
-
-
 # -- the last empties: no table ------------------------------------------------------
 
 
@@ -192,27 +182,9 @@ def _small(
     c0 = c1 = c2 = c3 = c4 = c5 = _0
     odd = _0
     if sorting:
-        todo = moves8(mine, theirs) & empties
-        while todo:
-            bit = todo & (_0 - todo)
-            todo ^= bit
-            flipped = flips8(mine, theirs, bit)
-            answers = moves8(theirs ^ flipped, mine | flipped | bit) & (empties ^ bit)
-            replies = popcount(answers) + popcount(answers & corners)
-            if replies == 0:
-                c0 |= bit
-            elif replies == 1:
-                c1 |= bit
-            elif replies == 2:
-                c2 |= bit
-            elif replies == 3:
-                c3 |= bit
-            elif replies <= 5:
-                c4 |= bit
-            else:
-                c5 |= bit
+        c0, c1, c2, c3, c4, c5 = reply_classes(mine, theirs, empties, corners)
     else:
-        odd = _odd_quadrants(empties, quadrant, half)
+        odd = odd_regions(empties, quadrant, half)
     for phase in range(6 if sorting else 2):
         if sorting:
             todo = (
@@ -371,7 +343,7 @@ def _order(
     twice; then the squares of odd quadrants; then fewer discs flipped);
     returns how many."""
     corners = c[C_CORNERS]
-    odd = _odd_quadrants(empties, c[C_QUADRANT], c[C_HALF])
+    odd = odd_regions(empties, c[C_QUADRANT], c[C_HALF])
     count = 0
     todo = moves
     while todo:
