@@ -28,7 +28,7 @@ from ..game import Game
 from ..search.node import CoreReports
 from ..search.ttformat import NO_LOWER
 from ..search.types import MAX_PLY, loss_in, win_in
-from .kernel import ABORTED, FRAME_FIELDS, UNLIMITED_N, kernel_for
+from .kernel import ABORTED, UNLIMITED_N, kernel_for
 from .probe import strong_kernel_for
 from .pvline import line_kernel_for
 from .smp import Lane, Lanes, aborted, shared_flags
@@ -124,15 +124,11 @@ class NativeCore(CoreReports):
             wanted = options.symmetry
         self.symmetric = bool(wanted and table is not None and prims.canonical is not None)
         self.kernel = kernel_for(adapter.kind, prims)
-        plies = prims.max_plies + 4
-        self.S = np.zeros((plies, prims.words), dtype=np.uint64)
-        self.fr = np.zeros((plies, FRAME_FIELDS), dtype=np.int64)
-        self.mv = np.zeros((plies, prims.max_moves), dtype=np.int32)
-        self.killers = np.full((plies, 2), -1, dtype=np.int64)
-        self.history = np.zeros((2, prims.move_codes), dtype=np.int64)
-        self.pv = np.zeros((plies, plies), dtype=np.int32)
-        self.pvlen = np.zeros(plies, dtype=np.int64)
-        self.counters = np.zeros(8, dtype=np.int64)
+        # This thread's scratch: the same arrays as each other thread's lane.
+        own = Lane(prims)
+        self.S, self.fr, self.mv, self.fk = own.S, own.fr, own.mv, own.fk
+        self.killers, self.history, self.counters = own.killers, own.history, own.counters
+        self.pv, self.pvlen = own.pv, own.pvlen
         # More than one thread shares the table (smp.py); none to share, one.
         self.threads = max(1, getattr(options, "threads", 1)) if table is not None else 1
         self.flags = shared_flags(
@@ -144,7 +140,6 @@ class NativeCore(CoreReports):
         self._tt = table.slots if table is not None else np.zeros((1, 2), np.uint64)
         # The table's generation and which older ones are live (ttformat).
         self._clock = table.clock if table is not None else 0
-        self.fk = np.zeros(plies, dtype=np.uint64)
         self.stop_flag = stop_flag
         self.node_limit = node_limit if node_limit is not None else 1 << 62
         self._stop_exception = stop_exception
