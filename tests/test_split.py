@@ -190,12 +190,12 @@ def _kill_a_worker_script(cluster: str | None) -> str:
         from pathlib import Path
         import zerosum
         from zerosum.distributed import split_solve
-        from zerosum.distributed.jobs import _import
+        from zerosum.book.workers import import_module_or_file
         from zerosum.store import Store
 
         gate_game, folder, store_path = sys.argv[1:4]
         os.environ["ZEROSUM_TEST_GATE_DRIVER"] = str(os.getpid())  # the gate is for workers
-        _import(gate_game)
+        import_module_or_file(gate_game)
         gate = Path(os.environ["ZEROSUM_TEST_GATE_FILE"])
         game = zerosum.load("gatedconnect4(width=4,height=4)")
         state = game.initial_state()

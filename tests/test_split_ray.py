@@ -41,11 +41,11 @@ DRIVER = textwrap.dedent(
     from ray.cluster_utils import Cluster
     import zerosum
     from zerosum.distributed import split_solve
-    from zerosum.distributed.jobs import _import
+    from zerosum.book.workers import import_module_or_file
 
     gate_game, folder, store_path = sys.argv[1:4]
     os.environ["ZEROSUM_TEST_GATE_DRIVER"] = str(os.getpid())  # the gate is for workers
-    _import(gate_game)
+    import_module_or_file(gate_game)
     node = {"num_cpus": 1}
     cluster = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})
     try:

@@ -31,7 +31,9 @@ Task = tuple[int, tuple[str, ...]]
 @dataclass(frozen=True)
 class WorkerSetup:
     """What every worker needs: the game (``spec``, and the ``imports`` that
-    register a user's game), the language of messages, and how to search."""
+    register a user's game), the language of messages, and how to search
+    (``weak``: prove only the outcome). A split solve's jobs
+    (:mod:`zerosum.distributed`) take the same setup."""
 
     spec: str
     weak: bool = False
@@ -41,17 +43,23 @@ class WorkerSetup:
     lang: str = "en"
 
 
-def to_entry(result: SearchResult[Any], weak: bool) -> Entry:
-    """A solver's result as a book entry: the value with its distance and
-    every best move (strong), or the outcome and every move that reaches it
-    (weak: the solver's raw score is only a bound, and the store keeps the
-    outcome's whole range)."""
+def to_entry(
+    result: SearchResult[Any], weak: bool, source: str = SOURCE, every_best: bool = True
+) -> Entry:
+    """A solver's result as an entry: the value with its distance and every
+    best move (strong), or the outcome and every move that reaches it (weak:
+    the solver's raw score is only a bound, and the store keeps the outcome's
+    whole range); ``every_best`` False when the solve proved one best move."""
     score = result.score
     nodes = result.stats.nodes
     if weak and score.raw != 0:
         outcome = 1 if score.raw > 0 else -1
-        return Entry.outcome_only(outcome, result.best_moves, nodes=nodes, source=SOURCE)
-    return Entry.exact_value(score.raw, result.best_moves, nodes=nodes, source=SOURCE)
+        return Entry.outcome_only(
+            outcome, result.best_moves, nodes=nodes, source=source, every_best=every_best
+        )
+    return Entry.exact_value(
+        score.raw, result.best_moves, nodes=nodes, source=source, every_best=every_best
+    )
 
 
 class PositionSolver:
@@ -94,10 +102,21 @@ def import_module_or_file(name: str) -> None:
         return
     path = Path(name)
     spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
+    if spec is None or spec.loader is None:
+        raise ZerosumError(_("cannot import {name}").format(name=name))
     module = importlib.util.module_from_spec(spec)
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)
+
+
+def prepare(setup: WorkerSetup) -> None:
+    """What a fresh process does before it solves: the language of
+    messages, and the user's modules that register games."""
+    from .. import i18n
+
+    i18n.activate(setup.lang)
+    for name in setup.imports:
+        import_module_or_file(name)
 
 
 def init_worker(setup: WorkerSetup) -> None:
@@ -107,18 +126,14 @@ def init_worker(setup: WorkerSetup) -> None:
     raises would start new workers for ever)."""
     global _solver, _failure
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from .. import i18n
-
     try:
-        i18n.activate(setup.lang)
-        for name in setup.imports:
-            import_module_or_file(name)
+        prepare(setup)
         _solver = PositionSolver(setup)
     except Exception as error:
-        _failure = _one_line_error(error)
+        _failure = one_line_error(error)
 
 
-def _one_line_error(error: Exception, moves: Sequence[str] | None = None) -> ZerosumError:
+def one_line_error(error: Exception, moves: Sequence[str] | None = None) -> ZerosumError:
     """``error`` as a one-line error that crosses back to the leader (any
     exception pickles badly or says too little on its own)."""
     reason = str(error) if isinstance(error, ZerosumError) else (
@@ -142,4 +157,4 @@ def solve_task(task: Task) -> tuple[int, Entry]:
     try:
         return number, _solver.solve(moves)
     except Exception as error:
-        raise _one_line_error(error, moves) from None
+        raise one_line_error(error, moves) from None

@@ -15,25 +15,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import ZerosumError
-from ..i18n import _
-from ..registry import load
-from ..search.front import Searcher, SearchOptions
+from ..book.workers import PositionSolver, WorkerSetup, one_line_error, prepare, to_entry
 from ..search.proven import Entry
 
-
-@dataclass(frozen=True)
-class JobSetup:
-    """What every worker needs: the game (``spec``, and the ``imports`` that
-    register a user's game), whether a job proves only the outcome
-    (``weak``), the backend and table size, and the language of messages."""
-
-    spec: str
-    weak: bool = False
-    backend: str = "auto"
-    hash_mb: float | None = None
-    imports: tuple[str, ...] = ()
-    lang: str = "en"
+#: What every worker needs: the game, the user's modules that register it,
+#: whether a job proves only the outcome, the backend and table size, and the
+#: language -- the same setup a book's workers take.
+JobSetup = WorkerSetup
 
 
 @dataclass(frozen=True)
@@ -72,73 +60,33 @@ class JobResult:
         )
 
 
-#: The warm searchers of this process, one per setup.
-_WARM: dict[JobSetup, Searcher] = {}
+#: The warm solvers of this process, one per setup.
+_WARM: dict[JobSetup, PositionSolver] = {}
 
 
-def _searcher(setup: JobSetup) -> Searcher:
-    searcher = _WARM.get(setup)
-    if searcher is None:
-        from .. import i18n
-
-        i18n.activate(setup.lang)
-        for name in setup.imports:
-            _import(name)
-        # A fresh proof: no store or book is read here (the driver reads the
-        # store before it makes a job, and writes the answer). The store keeps
-        # outcomes with their distances, so a game whose result has a size
-        # (Othello) is solved for those, not for its margin.
-        options = SearchOptions(
-            backend=setup.backend, hash_mb=setup.hash_mb, use_store=False, use_book=False,
-            margins=False,
-        )
-        searcher = _WARM[setup] = Searcher(load(setup.spec), options)
-    return searcher
-
-
-def _import(name: str) -> None:
-    """Import a user's module that registers games: a ``.py`` file or a
-    module name."""
-    import importlib
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    if not name.endswith(".py"):
-        importlib.import_module(name)
-        return
-    path = Path(name)
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    if spec is None or spec.loader is None:
-        raise ZerosumError(_("cannot import {name}").format(name=name))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
-    spec.loader.exec_module(module)
+def _solver(setup: JobSetup) -> PositionSolver:
+    solver = _WARM.get(setup)
+    if solver is None:
+        # A fresh proof, as a book's (no store or book read: the driver reads
+        # the store before it makes a job, and writes the answer).
+        prepare(setup)
+        solver = _WARM[setup] = PositionSolver(setup)
+    return solver
 
 
 def run_job(setup: JobSetup, job: Job) -> JobResult:
-    """Solve ``job`` with this process's warm searcher. Any failure is one
+    """Solve ``job`` with this process's warm solver. Any failure is one
     :class:`ZerosumError` line naming the position (it crosses processes)."""
     started = time.perf_counter()
     try:
-        searcher = _searcher(setup)
-        game = searcher.game
+        solver = _solver(setup)
+        game = solver.game
         state = game.play(job.moves, job.root)
-        result = searcher.solve(state, weak=setup.weak, all_moves=not setup.weak)
+        # A weak job proves one move that keeps the outcome, not every one.
+        result = solver.searcher.solve(state, weak=setup.weak, all_moves=not setup.weak)
     except Exception as error:
-        reason = str(error) if isinstance(error, ZerosumError) else (
-            f"{type(error).__name__}: {error}"
-        )
-        raise ZerosumError(
-            _("cannot solve the position after {moves}: {reason}").format(
-                moves=" ".join(job.moves) or _("(the start)"), reason=reason
-            )
-        ) from None
-    raw = result.score.raw
-    if setup.weak and raw != 0:  # the outcome is proven, its distance is not
-        entry = Entry.outcome_only(1 if raw > 0 else -1, result.best_moves)
-    else:
-        entry = Entry.exact_value(raw, result.best_moves)
+        raise one_line_error(error, job.moves) from None
+    entry = to_entry(result, setup.weak, "solve", every_best=not setup.weak)
     return JobResult(
         key=job.key,
         lower=entry.lower,
@@ -147,6 +95,5 @@ def run_job(setup: JobSetup, job: Job) -> JobResult:
         nodes=result.stats.nodes,
         seconds=time.perf_counter() - started,
         pid=os.getpid(),
-        # A weak job proves one move that keeps the outcome, not every one.
-        every_best=not setup.weak,
+        every_best=entry.every_best,
     )
