@@ -132,3 +132,27 @@ def test_native_wins_and_blocks(tictactoe: Any, connect4: Any) -> None:
     pytest.importorskip("numba")
     for game, tactical in (tictactoe, connect4):
         _check_all(game, tactical[:1500], NATIVE_BUDGETS)
+
+
+def test_the_ai_that_lists_every_score_plays_the_checked_move(tictactoe: Any) -> None:
+    """The terminal's learner levels analyse every move (``scores``); the
+    move played is the checked one, and the search shown with it is that
+    move's. On 4x4 three-in-a-row a depth-1 analysis misses some 150 of these
+    positions, so the check must change the move there (it did, and the agent
+    played the unchecked move)."""
+    from zerosum.play.agents import EngineAgent
+
+    mnk = zerosum.load("mnk(m=4,n=4,k=3)")
+    small = (mnk, _tactical(mnk, _random_positions(mnk, 3000, seed=3)))
+    for game, tactical in (tictactoe, small):
+        options = SearchOptions(backend="python", use_store=False, use_book=False)
+        agent = EngineAgent(Limits(depth=1), seed=0, book=False, options=options)
+        agent.scores = True
+        wrong = []
+        for state, right in tactical:
+            decision = agent.choose(game, state)
+            assert decision.search is not None
+            assert decision.search.best_move == decision.move
+            if decision.move not in right:
+                wrong.append(game.format_position(state))
+        assert not wrong, (game.name, len(wrong), wrong[:3])

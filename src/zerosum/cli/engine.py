@@ -41,9 +41,9 @@ One command per line on standard input, answers on standard output:
 
   Time: :func:`zerosum.search.clock.move_budget` turns the clock into the
   search's time (a reserve proportional to it, not a fixed 30 ms). Whatever
-  the budget, a search that did not complete two plies has its move checked
-  by :func:`zerosum.search.tactics.safeguard`: a win at once is played and a
-  loss at once avoided when another move avoids it.
+  the budget, a move not proven has it checked by
+  :func:`zerosum.search.tactics.guarded` (as every search's best move): a win
+  at once is played and a loss at once avoided when another move avoids it.
 
   ``stop`` ends the search at once (its best move so far). After ``go
   infinite`` the best move waits for ``stop``; after ``go ponder`` it waits
@@ -103,7 +103,6 @@ from ..game import Game, ZerosumError
 from ..i18n import _
 from ..play.agents import LEVELS
 from ..registry import load
-from ..search import tactics
 from ..search.clock import MoveBudget, move_budget
 from ..search.engine import MAX_THREADS, Progress
 from ..search.front import Searcher, SearchOptions
@@ -128,9 +127,6 @@ SEED_MOST = 2**31 - 1
 SETUP_NOTICE = 1.0
 #: The time of an MCTS search under a level that has none (easy, perfect).
 MCTS_LEVEL_SECONDS = 1.0
-#: A search that completed fewer plies than this has its move checked by
-#: the two-ply safeguard.
-SAFE_DEPTH = 2
 #: The words of ``go`` that take a whole number.
 _GO_NUMBERS = (
     "p1time", "p2time", "p1inc", "p2inc", "movestogo", "movetime", "depth", "nodes", "mate",
@@ -479,15 +475,10 @@ class Engine:
                 if noise and rng.random() < noise:
                     move = rng.choice(list(request.searchmoves or game.actions(state)))
                 else:
+                    # Searcher.best_move checks its move with the two-ply
+                    # safeguard (tactics.guarded), whatever the budget.
                     result = self._search(searcher, state, limits, request.searchmoves)
                     move = result.best_move
-                    if (
-                        not request.searchmoves
-                        and not result.score.exact
-                        and result.depth is not None
-                        and result.depth < SAFE_DEPTH
-                    ):
-                        move = tactics.safeguard(game, state, move)
             except Exception as problem:  # keep serving: say what went wrong
                 self.error(f"{type(problem).__name__}: {problem}")
             if move is None:

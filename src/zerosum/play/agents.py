@@ -259,7 +259,9 @@ class EngineAgent:
             move = self.rng.choice(list(result.best_moves))
             line = next(line for line in result.moves if line.move == move)
             result = replace(result, best_move=move, score=line.score, pv=line.pv)
-        return Decision(result.best_move, search=tactics.guarded(game, state, result))
+        # The checked move is the one played, and the search shown is its.
+        checked = tactics.guarded(game, state, result)
+        return Decision(checked.best_move, search=checked)
 
     def stop(self) -> None:
         """From another thread: make a running :meth:`choose` return now with
