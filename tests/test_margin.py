@@ -54,12 +54,16 @@ def test_python_margin_agrees_with_full_width(size: int, empties: tuple[int, ...
     game = Othello(size)
     states = endgames(size, empties, 6, seed=size)
     assert len(states) >= 4
-    solver = margin.PythonMargin(game)
+    _agrees_with_full_width(game, margin.PythonMargin(game), states)
+
+
+def _agrees_with_full_width(game: Othello, solver: Any, states: list[Any]) -> None:
+    """``solver``'s value on each state is the full-width search's, and its
+    best moves are exactly the moves that reach it."""
     for state in states:
         want = plain_margin(game, state)
         value, best, _positions = solver.solve(state, True, 0)
         assert value == want, game.format_position(state)
-        # Every best move reaches the value, and no other move does.
         for move in game.actions(state):
             reached = -plain_margin(game, game.result(state, move)) == want
             assert (move in best) == reached
@@ -113,13 +117,7 @@ def test_native_margin_agrees_with_full_width(size: int, empties: tuple[int, ...
     solver = native_margin(size)
     states = endgames(size, empties, 5, seed=10 + size)
     assert len(states) >= 4
-    for state in states:
-        want = plain_margin(game, state)
-        value, best, _positions = solver.solve(state, True, 0)
-        assert value == want, game.format_position(state)
-        for move in game.actions(state):
-            reached = -plain_margin(game, game.result(state, move)) == want
-            assert (move in best) == reached
+    _agrees_with_full_width(game, solver, states)
 
 
 @needs_numba
